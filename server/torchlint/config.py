@@ -26,7 +26,6 @@ DEFAULT_EXCLUDE: tuple[str, ...] = (
     "node_modules",
     "venv",
     ".venv",
-    "env",
     "build",
     "dist",
     "site-packages",
@@ -89,11 +88,17 @@ def _as_codes(value: Any, key: str, errors: list[str]) -> tuple[str, ...] | None
     if isinstance(value, str):
         value = [v.strip() for v in value.split(",") if v.strip()]
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        errors.append(f"`{key}` must be a list of rule codes or prefixes such as \"TL1\"")
+        errors.append(f'`{key}` must be a list of rule codes or prefixes such as "TL1"')
         return None
-    bad = [v for v in value if not (v == "ALL" or (v.startswith("TL") and v[2:].isdigit()) or v == "TL")]
+    bad = [
+        v
+        for v in value
+        if not (v == "ALL" or (v.startswith("TL") and v[2:].isdigit()) or v == "TL")
+    ]
     if bad:
-        errors.append(f"`{key}` has unknown rule codes {bad!r}: codes look like TL101 or a prefix TL1")
+        errors.append(
+            f"`{key}` has unknown rule codes {bad!r}: codes look like TL101 or a prefix TL1"
+        )
         return None
     return tuple(value)
 
@@ -116,7 +121,9 @@ def parse_settings(data: Mapping[str, Any], base: Config | None = None) -> tuple
     if "severity" in data:
         sev = data["severity"]
         if not isinstance(sev, Mapping):
-            errors.append("`severity` must be a table mapping rule codes to error|warning|information|hint")
+            errors.append(
+                "`severity` must be a table mapping rule codes to error|warning|information|hint"
+            )
         else:
             merged = dict(cfg.severity)
             for code, level in sev.items():

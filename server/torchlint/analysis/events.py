@@ -1,0 +1,134 @@
+"""What the interpreter tells the rules, as it walks the program.
+
+Each event carries the facts at that program point; rules decide. An event is only
+built when an enabled rule listens for its type.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from torchlint.analysis.facts import GradMode, Tensor, Why
+from torchlint.analysis.state import Hazard, State
+from torchlint.analysis.values import ModuleObj, Value
+
+
+class Event:
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Operand:
+    """An argument as the rules see it: its source node, abstract value and tensor facts."""
+
+    node: ast.expr | None
+    value: Value
+    tensor: Tensor | None  # None when not (known to be) a tensor
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class InplaceWrite(Event):
+    """`t.add_(1)`, `t += 1`, `t[i] = v`, `F.relu(t, inplace=True)`, `t.data.zero_()`."""
+
+    node: ast.AST  # the whole write (call, AugAssign or Assign)
+    stmt: ast.stmt
+    target: Operand  # the tensor written (before the write)
+    op: str  # "add_", "+=", "[]=", "relu(inplace=True)"
+    kind: str  # "method" | "augassign" | "setitem" | "inplace_kwarg" | "function"
+    value: Operand | None  # the other operand, when there is one
+    result_dtype: frozenset[str] | None  # dtype the out-of-place op would produce
+    grad: GradMode
+    via_data: bool
+    saved_by: tuple[Why, ...]  # ops that had saved the written storage
+
+
+@dataclass(frozen=True, slots=True)
+class BackwardCall(Event):
+    """`loss.backward(...)` or `torch.autograd.grad(loss, ...)`."""
+
+    node: ast.Call
+    stmt: ast.stmt
+    tensor: Operand
+    retain_graph: bool | None  # None: not a constant
+    freed: tuple[tuple[Why, str], ...]  # (the earlier backward, the op whose buffers it freed)
+    hazards: tuple[Hazard, ...]  # in-place writes to tensors this graph saved
+    api: str  # "backward" | "autograd.grad"
+    in_loop: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GradRead(Event):
+    """Reading `t.grad`."""
+
+    node: ast.Attribute
+    stmt: ast.stmt
+    tensor: Operand
+
+
+@dataclass(frozen=True, slots=True)
+class TorchCall(Event):
+    """A call of something from torch (function, Tensor method, module constructor)."""
+
+    node: ast.Call
+    stmt: ast.stmt
+    qualname: str  # "torch.autograd.gradcheck", "Tensor.double", "torch.nn.Linear"
+    receiver: Operand | None  # for methods
+    args: tuple[Operand, ...]
+    kwargs: dict[str, Operand]
+    result: Value
+    result_tensor: Tensor | None
+    grad: GradMode
+    state: State
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleCall(Event):
+    """Calling an `nn.Module` instance: `self.fc(x)`, `model(x)`, `criterion(out, y)`."""
+
+    node: ast.Call
+    stmt: ast.stmt
+    module: ModuleObj
+    module_text: str
+    args: tuple[Operand, ...]
+    kwargs: dict[str, Operand]
+    result: Value
+    grad: GradMode
+    state: State
+
+
+@dataclass(frozen=True, slots=True)
+class RequiresGradSet(Event):
+    """`t.requires_grad_()`, `t.requires_grad = True`, `nn.Parameter(t)`, a factory's `requires_grad=True`."""
+
+    node: ast.AST
+    stmt: ast.stmt
+    tensor: Operand
+    how: str  # "requires_grad_" | "attribute" | "parameter" | "factory"
+    factory_node: ast.Call | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Masked(Event):
+    """The result of an op with a singular gradient is masked (where, index, multiply, fill)."""
+
+    node: ast.AST
+    stmt: ast.stmt
+    masked: Operand  # the singular result
+    how: str  # "where" | "index" | "multiply" | "masked_fill" | "setitem"
+    keep_where: str | None  # source text of a condition true where the result is KEPT, if known
+    mask_excludes_point: bool  # the mask is false exactly at the singular point(s)
+    mask_about_input: bool = False  # the mask compares the op's own input (so it can guard it)
+
+
+@dataclass(frozen=True, slots=True)
+class LegacyUse(Event):
+    """`Variable(...)`, `volatile=True`, `torch.FloatTensor(...)`."""
+
+    node: ast.AST
+    stmt: ast.stmt
+    what: str  # "Variable" | "volatile" | "typed_constructor_size" | "typed_constructor_data"
+    qualname: str
+    args: tuple[Operand, ...] = ()
+    kwargs: dict[str, Operand] = field(default_factory=dict)

@@ -1,0 +1,309 @@
+"""The facts lattice: what the engine knows about one tensor.
+
+Every fact has an "unknown" top element, and joins only ever lose knowledge.
+Rules fire on certain facts (`Tri.YES` / `Tri.NO`, a known dtype set), never on unknown ones.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Final
+
+
+class Tri(enum.IntEnum):
+    NO = 0
+    YES = 1
+    MAYBE = 2
+
+    def join(self, other: Tri) -> Tri:
+        return self if self is other else Tri.MAYBE
+
+    @staticmethod
+    def of(flag: bool) -> Tri:
+        return Tri.YES if flag else Tri.NO
+
+    def __str__(self) -> str:
+        return ("no", "yes", "unknown")[self.value]
+
+
+class GradMode(enum.IntEnum):
+    ENABLED = 0
+    DISABLED = 1  # torch.no_grad(), set_grad_enabled(False)
+    INFERENCE = 2  # torch.inference_mode()
+    UNKNOWN = 3
+
+    def join(self, other: GradMode) -> GradMode:
+        return self if self is other else GradMode.UNKNOWN
+
+    @property
+    def records(self) -> Tri:
+        """Whether autograd records operations in this mode."""
+        if self is GradMode.ENABLED:
+            return Tri.YES
+        if self is GradMode.UNKNOWN:
+            return Tri.MAYBE
+        return Tri.NO
+
+
+DType = frozenset[str] | None  # None: unknown
+
+FLOATING: Final = frozenset({"float16", "bfloat16", "float32", "float64"})
+LOW_PRECISION: Final = frozenset({"float16", "bfloat16", "float32"})
+INTEGRAL: Final = frozenset(
+    {"uint8", "int8", "int16", "int32", "int64", "uint16", "uint32", "uint64"}
+)
+COMPLEX: Final = frozenset({"complex32", "complex64", "complex128"})
+BOOL: Final = frozenset({"bool"})
+
+
+def join_dtype(a: DType, b: DType) -> DType:
+    if a is None or b is None:
+        return None
+    return a | b
+
+
+def dtype_text(d: DType) -> str:
+    if d is None:
+        return "unknown dtype"
+    return " or ".join(sorted(d))
+
+
+def all_in(d: DType, group: frozenset[str]) -> bool:
+    """True when the dtype is known and every possibility lies in `group`."""
+    return d is not None and bool(d) and d <= group
+
+
+def none_in(d: DType, group: frozenset[str]) -> bool:
+    return d is not None and not (d & group)
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Where a fact came from: the line that made it so, and a phrase saying how."""
+
+    line: int
+    text: str  # e.g. "`torch.rand(3, requires_grad=True)` creates a leaf that requires grad"
+    col: int = 0
+    end_line: int = 0
+    end_col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """Known bounds on a tensor's values, used to tell when an op's singular point is excluded."""
+
+    lo: float | None
+    hi: float | None
+    lo_open: bool = False
+    hi_open: bool = False
+
+    def excludes(self, point: float) -> bool:
+        if self.lo is not None and (point < self.lo or (point == self.lo and self.lo_open)):
+            return True
+        return self.hi is not None and (point > self.hi or (point == self.hi and self.hi_open))
+
+    def join(self, other: Interval) -> Interval:
+        lo: float | None
+        hi: float | None
+        if self.lo is None or other.lo is None:
+            lo, lo_open = None, False
+        elif self.lo == other.lo:
+            lo, lo_open = self.lo, self.lo_open and other.lo_open
+        else:
+            lo, lo_open = (
+                (self.lo, self.lo_open) if self.lo < other.lo else (other.lo, other.lo_open)
+            )
+        if self.hi is None or other.hi is None:
+            hi, hi_open = None, False
+        elif self.hi == other.hi:
+            hi, hi_open = self.hi, self.hi_open and other.hi_open
+        else:
+            hi, hi_open = (
+                (self.hi, self.hi_open) if self.hi > other.hi else (other.hi, other.hi_open)
+            )
+        return Interval(lo, hi, lo_open, hi_open)
+
+    def meet(self, other: Interval) -> Interval:
+        lo, lo_open = self.lo, self.lo_open
+        if other.lo is not None and (
+            lo is None or other.lo > lo or (other.lo == lo and other.lo_open)
+        ):
+            lo, lo_open = other.lo, other.lo_open
+        hi, hi_open = self.hi, self.hi_open
+        if other.hi is not None and (
+            hi is None or other.hi < hi or (other.hi == hi and other.hi_open)
+        ):
+            hi, hi_open = other.hi, other.hi_open
+        return Interval(lo, hi, lo_open, hi_open)
+
+    def shift(self, c: float) -> Interval:
+        return Interval(
+            None if self.lo is None else self.lo + c,
+            None if self.hi is None else self.hi + c,
+            self.lo_open,
+            self.hi_open,
+        )
+
+    def scale(self, c: float) -> Interval | None:
+        if c > 0:
+            return Interval(
+                None if self.lo is None else self.lo * c,
+                None if self.hi is None else self.hi * c,
+                self.lo_open,
+                self.hi_open,
+            )
+        if c < 0:
+            return Interval(
+                None if self.hi is None else self.hi * c,
+                None if self.lo is None else self.lo * c,
+                self.hi_open,
+                self.lo_open,
+            )
+        return None
+
+
+NONNEG: Final = Interval(0.0, None)
+POSITIVE: Final = Interval(0.0, None, lo_open=True)
+UNIT_OPEN: Final = Interval(0.0, 1.0, True, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Mask:
+    """A tensor that came from comparing `root` with a constant: it can mask where `root` is bad."""
+
+    root: int  # storage root of the compared tensor
+    op: str  # "<", "<=", ">", ">=", "==", "!="
+    value: float | None
+    text: str  # source text of the comparison, for fixes
+    negated: bool = False  # `~m`, `1 - m`, `m.logical_not()`
+    as_float: bool = False  # `.float()` of the comparison
+
+    def holds_on(self) -> Interval | None:
+        """The values of `root` where the mask is true (None if not an interval)."""
+        if self.value is None:
+            return None
+        v = self.value
+        op = self.op
+        if self.negated:
+            op = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}[op]
+        if op == ">":
+            return Interval(v, None, lo_open=True)
+        if op == ">=":
+            return Interval(v, None)
+        if op == "<":
+            return Interval(None, v, hi_open=True)
+        if op == "<=":
+            return Interval(None, v)
+        return None
+
+    def excludes(self, point: float) -> bool:
+        """True when the mask is false wherever `root == point`."""
+        held = self.holds_on()
+        if held is not None:
+            return held.excludes(point)
+        if self.value is None or self.value != point:
+            return False
+        return (self.op == "!=") != self.negated
+
+
+@dataclass(frozen=True, slots=True)
+class SingularOp:
+    """The result of an op whose gradient is inf/NaN at some input values."""
+
+    op: str  # "sqrt", "log", "division", "pow"
+    line: int
+    text: str  # source text of the op call
+    input_root: int  # storage root of the input whose value matters
+    input_text: str
+    points: tuple[float, ...]
+    col: int = 0
+    end_line: int = 0
+    end_col: int = 0
+    input_col: int = 0
+    input_end_col: int = 0
+    input_line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Tensor:
+    """Facts about one tensor object (a heap cell, shared by every alias)."""
+
+    dtype: DType = None
+    rg: Tri = Tri.MAYBE  # requires_grad
+    leaf: Tri = Tri.MAYBE
+    device: str | None = None  # "cpu", "cuda", "meta"; None unknown
+    rank: int | None = None
+    node: int | None = None  # autograd graph node that made it (None for leaves / untracked)
+    root: int = 0  # storage root: views share their base's root (and version counter)
+    why_dtype: Why | None = None
+    why_rg: Why | None = None
+    why_leaf: Why | None = None
+    why_device: Why | None = None
+    param_of: str | None = None  # "self.fc.weight" for module parameters
+    retains_grad: bool = False
+    via_data: bool = False  # came from `.data`: in-place writes bypass autograd
+    interval: Interval | None = None
+    mask: Mask | None = None
+    singular: SingularOp | None = None
+    softmax: Why | None = None  # result of softmax / log_softmax (TL401); text says which
+    softmax_kind: str | None = None  # "softmax" | "log_softmax"
+    temporary: bool = False  # produced inside an expression and not yet bound to a name
+    inference: bool = False  # created under torch.inference_mode()
+    is_view: bool = False
+    origin: Why | None = None  # the expression that made it
+
+    def evolve(self, **changes: object) -> Tensor:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def join(self, other: Tensor) -> Tensor:
+        if self is other:
+            return self
+        return Tensor(
+            dtype=join_dtype(self.dtype, other.dtype),
+            rg=self.rg.join(other.rg),
+            leaf=self.leaf.join(other.leaf),
+            device=self.device if self.device == other.device else None,
+            rank=self.rank if self.rank == other.rank else None,
+            node=self.node if self.node == other.node else None,
+            root=self.root,
+            why_dtype=self.why_dtype if self.dtype == other.dtype else None,
+            why_rg=self.why_rg if self.rg == other.rg else None,
+            why_leaf=self.why_leaf if self.leaf == other.leaf else None,
+            why_device=self.why_device if self.device == other.device else None,
+            param_of=self.param_of if self.param_of == other.param_of else None,
+            retains_grad=self.retains_grad and other.retains_grad,
+            via_data=self.via_data and other.via_data,
+            interval=(
+                self.interval.join(other.interval)
+                if self.interval is not None and other.interval is not None
+                else None
+            ),
+            mask=self.mask if self.mask == other.mask else None,
+            singular=self.singular if self.singular == other.singular else None,
+            softmax=self.softmax if self.softmax == other.softmax else None,
+            softmax_kind=self.softmax_kind if self.softmax_kind == other.softmax_kind else None,
+            temporary=self.temporary and other.temporary,
+            inference=self.inference and other.inference,
+            is_view=self.is_view and other.is_view,
+            origin=self.origin if self.origin == other.origin else None,
+        )
+
+    def same_facts(self, other: Tensor) -> bool:
+        """Equality for fixpoint tests: graph nodes are instrumentation, not facts."""
+        return (
+            self.dtype == other.dtype
+            and self.rg == other.rg
+            and self.leaf == other.leaf
+            and self.device == other.device
+            and self.rank == other.rank
+            and self.interval == other.interval
+            and self.mask == other.mask
+            and self.singular == other.singular
+            and self.softmax_kind == other.softmax_kind
+            and self.retains_grad == other.retains_grad
+            and (self.node is None) == (other.node is None)
+        )
+
+
+UNKNOWN_TENSOR: Final = Tensor()

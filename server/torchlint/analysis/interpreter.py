@@ -1,0 +1,972 @@
+"""The abstract interpreter: walks statements and expressions, threading a `State`.
+
+Flow-sensitive: branches are analysed separately and joined; loops run twice from the
+real entry state (so loop-carried mistakes show on the second iteration) and then to a
+fixpoint; `with torch.no_grad()` and friends set the grad mode. Functions of the file
+are analysed on their own (parameters unknown) and again, inline, at each call with the
+caller's facts, within a budget. Torch semantics live in `torch_semantics`.
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+
+from torchlint.analysis import torch_semantics as T
+from torchlint.analysis.events import Event, GradRead, Operand
+from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
+from torchlint.analysis.graph import Graph
+from torchlint.analysis.source import SourceInfo
+from torchlint.analysis.state import State, join_states, same_state
+from torchlint.analysis.training import TrainingTracker
+from torchlint.analysis.values import (
+    UNKNOWN,
+    ClassInfo,
+    ClassV,
+    Const,
+    ExtName,
+    FunctionInfo,
+    FuncV,
+    InstanceObj,
+    ModuleObj,
+    ObjRef,
+    Seq,
+    TorchName,
+    TRef,
+    Value,
+    const_number,
+)
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+
+log = logging.getLogger(__name__)
+
+_MAX_INLINE_DEPTH = 4
+_FIXPOINT_PASSES = 3
+
+
+@dataclass
+class LoopFrame:
+    breaks: list[State] = field(default_factory=list)
+    continues: list[State] = field(default_factory=list)
+
+
+@dataclass
+class Frame:
+    """One function activation (or the module body) being interpreted."""
+
+    func: FunctionInfo | None
+    context: tuple[int, ...]  # call sites, for allocation identities
+    globals: dict[str, Value]
+    returns: list[tuple[Value, State]] = field(default_factory=list)
+    loops: list[LoopFrame] = field(default_factory=list)
+    self_value: Value | None = None
+    depth: int = 0
+
+
+class Interpreter:
+    def __init__(
+        self,
+        source: SourceInfo,
+        ctx: RuleContext,
+        rules: list[Rule],
+        *,
+        budget_factor: int = 40,
+    ) -> None:
+        self.src = source
+        self.ctx = ctx
+        self.graph = Graph()
+        self.listeners: dict[type[Event], list[Rule]] = {}
+        for rule in rules:
+            for ev in rule.events:
+                self.listeners.setdefault(ev, []).append(rule)
+        self.broken_rules: set[str] = set()
+        self.stmt: ast.stmt = ast.Pass()
+        self.frame = Frame(None, (), {})
+        self.classes: dict[str, ClassInfo] = {}
+        self.functions: list[FunctionInfo] = []
+        self.instances: dict[
+            int, ObjRef
+        ] = {}  # abstract `self` per class, for methods analysed alone
+        self.steps = 0
+        self.max_steps = 0
+        self.budget_factor = budget_factor
+        self.loop_depth = 0
+        self.no_grad_refs: dict[str, GradMode] = {}
+        self.module_state: State | None = None
+        self.facts_at: dict[
+            tuple[int, int], Tensor
+        ] = {}  # (row, col) of a Name -> facts, for hover
+        self.record_facts = True
+        self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
+        self.training = TrainingTracker(self)
+
+    # ======================================================================= events
+    def wants(self, ev: type[Event]) -> bool:
+        return ev in self.listeners
+
+    def emit(self, event: Event) -> None:
+        for rule in self.listeners.get(type(event), ()):
+            if rule.code in self.broken_rules:
+                continue
+            try:
+                rule.check(event, self.ctx)
+            except Exception:  # a broken rule must not take the others down
+                log.exception(
+                    "rule %s failed on %s:%s",
+                    rule.code,
+                    self.src.path,
+                    self.stmt.lineno if hasattr(self.stmt, "lineno") else 0,
+                )
+                self.broken_rules.add(rule.code)
+
+    def why(self, node: ast.AST, text: str) -> Why:
+        span = self.src.span(node)
+        return Why(span.start.row, text, span.start.col, span.end.row, span.end.col)
+
+    def text(self, node: ast.AST | None, limit: int = 60) -> str:
+        return "" if node is None else self.src.segment(node, limit)
+
+    def operand(self, node: ast.expr | None, value: Value, state: State) -> Operand:
+        tensor = state.tensor(value) if isinstance(value, TRef) else None
+        return Operand(node, value, tensor, self.text(node))
+
+    # ======================================================================= entry
+    def run_module(self, tree: ast.Module) -> None:
+        n_stmts = sum(1 for n in ast.walk(tree) if isinstance(n, ast.stmt))
+        self.max_steps = self.budget_factor * n_stmts + 2000
+        self._prescan(tree)
+        state = State()
+        self.frame = Frame(None, (), state.env)
+        self.exec_block(tree.body, state)
+        self.module_state = state
+        # Now every function and method on its own, parameters unknown.
+        for func in list(self.functions):
+            if self.steps > self.max_steps * 2:
+                break
+            self.analyse_alone(func, state)
+
+    def _prescan(self, tree: ast.Module) -> None:
+        """Grad mode around each reference to a user function (called or passed), lexically."""
+        modes: dict[str, GradMode] = {}
+
+        def visit(node: ast.AST, mode: GradMode) -> None:
+            if isinstance(node, ast.With | ast.AsyncWith):
+                inner = mode
+                for item in node.items:
+                    kind = T.grad_context_kind(item.context_expr)
+                    if kind is not None:
+                        inner = kind
+                for item in node.items:
+                    visit(item.context_expr, mode)
+                for stmt in node.body:
+                    visit(stmt, inner)
+                return
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                deco = T.grad_decorator(node)
+                inner = {
+                    "no_grad": GradMode.DISABLED,
+                    "inference_mode": GradMode.INFERENCE,
+                    "enable_grad": GradMode.ENABLED,
+                }.get(deco or "", GradMode.ENABLED)
+                for stmt in node.body:
+                    visit(stmt, inner)
+                return
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                modes[node.id] = modes[node.id].join(mode) if node.id in modes else mode
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                modes[node.attr] = modes[node.attr].join(mode) if node.attr in modes else mode
+            for child in ast.iter_child_nodes(node):
+                visit(child, mode)
+
+        visit(tree, GradMode.ENABLED)
+        self.no_grad_refs = modes
+
+    # ======================================================================= functions
+    def analyse_alone(self, func: FunctionInfo, module_state: State) -> None:
+        """Analyse a function with unknown arguments (and an abstract `self` for methods)."""
+        node = func.node
+        if isinstance(node, ast.Lambda):
+            return
+        state = State()
+        state.heap = dict(module_state.heap)
+        state.saved = dict(module_state.saved)
+        state.grad = self._entry_grad_mode(func)
+        frame = Frame(func, (id(node),), module_state.env)
+        self_value: Value | None = None
+        if func.cls is not None and func.kind in ("method", "property"):
+            self_value = self.abstract_instance(func.cls, state)
+        elif func.cls is not None and func.kind == "classmethod":
+            self_value = ClassV(func.cls)
+        frame.self_value = self_value
+        self._bind_params(func, state, frame, args=(), kwargs={}, self_value=self_value, alone=True)
+        saved_frame = self.frame
+        self.frame = frame
+        try:
+            self.exec_block(node.body, state)
+        finally:
+            self.frame = saved_frame
+
+    def _entry_grad_mode(self, func: FunctionInfo) -> GradMode:
+        if func.grad_decorator == "no_grad":
+            return GradMode.DISABLED
+        if func.grad_decorator == "inference_mode":
+            return GradMode.INFERENCE
+        if func.grad_decorator == "enable_grad":
+            return GradMode.ENABLED
+        if (
+            func.cls is not None
+            and func.cls.is_autograd_function
+            and func.name in ("forward", "backward")
+        ):
+            # autograd.Function.forward runs with grad disabled; backward too unless create_graph.
+            return GradMode.DISABLED
+        return self.no_grad_refs.get(func.name, GradMode.ENABLED)
+
+    def abstract_instance(self, cls: ClassInfo, state: State) -> Value:
+        """The `self` a method sees when analysed alone: built by running `__init__` once."""
+        ref = self.instances.get(id(cls))
+        if ref is not None and ref.oid in state.heap:
+            return ref
+        oid = self.graph.alloc(id(cls.node), (-1,))
+        return self._instantiate(cls, (), {}, state, cls.node, oid_hint=oid, abstract=True)
+
+    def _instantiate(
+        self,
+        cls: ClassInfo,
+        args: tuple[Value, ...],
+        kwargs: dict[str, Value],
+        state: State,
+        site: ast.AST,
+        *,
+        oid_hint: int | None = None,
+        abstract: bool = False,
+    ) -> ObjRef:
+        oid = oid_hint if oid_hint is not None else self.graph.alloc(id(site), self.frame.context)
+        ref = ObjRef(oid)
+        if cls.is_module is not Tri.NO:
+            state.heap[oid] = ModuleObj(
+                qualname=None,
+                cls=cls,
+                line=getattr(site, "lineno", 0),
+                has_params=Tri.MAYBE,
+                training=Tri.YES if not abstract else Tri.MAYBE,
+                why_training=None
+                if abstract
+                else Why(getattr(site, "lineno", 0), f"`{cls.name}(...)` starts in training mode"),
+            )
+        else:
+            state.heap[oid] = InstanceObj(cls)
+        if abstract:
+            self.instances[id(cls)] = ref
+        init = cls.lookup("__init__")
+        if init is not None and isinstance(init.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            self.call_user(init, args, kwargs, state, site, self_value=ref, alone_args=abstract)
+        return ref
+
+    def call_user(
+        self,
+        func: FunctionInfo,
+        args: tuple[Value, ...],
+        kwargs: dict[str, Value],
+        state: State,
+        site: ast.AST,
+        *,
+        self_value: Value | None = None,
+        alone_args: bool = False,
+    ) -> Value:
+        """Inline a call of a function defined in this file, sharing the caller's heap."""
+        if (
+            self.frame.depth >= _MAX_INLINE_DEPTH
+            or self.steps > self.max_steps
+            or any(f is func for f in self.active)
+        ):
+            return UNKNOWN
+        callee_state = State()
+        callee_state.heap = state.heap
+        callee_state.saved = state.saved
+        callee_state.hazards = state.hazards
+        callee_state.freed = state.freed
+        callee_state.grad = state.grad
+        deco = func.grad_decorator
+        if deco == "no_grad":
+            callee_state.grad = GradMode.DISABLED
+        elif deco == "inference_mode":
+            callee_state.grad = GradMode.INFERENCE
+        elif deco == "enable_grad":
+            callee_state.grad = GradMode.ENABLED
+        if (
+            func.cls is not None
+            and func.cls.is_autograd_function
+            and func.name in ("forward", "backward")
+        ):
+            callee_state.grad = GradMode.DISABLED
+        frame = Frame(
+            func,
+            (*self.frame.context, id(site))[-3:],
+            self.frame.globals,
+            self_value=self_value,
+            depth=self.frame.depth + 1,
+        )
+        self._bind_params(func, callee_state, frame, args, kwargs, self_value, alone=alone_args)
+        saved_frame, saved_stmt = self.frame, self.stmt
+        self.frame = frame
+        self.active.append(func)
+        try:
+            if isinstance(func.node, ast.Lambda):
+                result = self.eval(func.node.body, callee_state)
+                frame.returns.append((result, callee_state))
+            else:
+                self.exec_block(func.node.body, callee_state)
+                if callee_state.live:
+                    frame.returns.append((Const(None), callee_state))
+        finally:
+            self.frame, self.stmt = saved_frame, saved_stmt
+            self.active.pop()
+        if not frame.returns:
+            state.live = False
+            return UNKNOWN
+        result, exit_state = frame.returns[0]
+        for value, st in frame.returns[1:]:
+            joined = join_states(self.graph, exit_state, st)
+            result = self._join_value_via(exit_state, st, result, value, joined)
+            exit_state = joined
+        # The caller continues with the callee's heap and flow facts, its own names and grad mode.
+        state.heap = exit_state.heap
+        state.saved = exit_state.saved
+        state.hazards = exit_state.hazards
+        state.freed = exit_state.freed
+        return result
+
+    def _join_value_via(self, sa: State, sb: State, va: Value, vb: Value, joined: State) -> Value:
+        if va == vb:
+            return va
+        tmp_a, tmp_b = sa.copy(), sb.copy()
+        tmp_a.env = {"__ret__": va}
+        tmp_b.env = {"__ret__": vb}
+        out = join_states(self.graph, tmp_a, tmp_b)
+        joined.heap.update({k: v for k, v in out.heap.items() if k not in joined.heap})
+        return out.env["__ret__"]
+
+    def _bind_params(
+        self,
+        func: FunctionInfo,
+        state: State,
+        frame: Frame,
+        args: tuple[Value, ...],
+        kwargs: dict[str, Value],
+        self_value: Value | None,
+        *,
+        alone: bool,
+    ) -> None:
+        a = func.node.args
+        positional = [*a.posonlyargs, *a.args]
+        values = list(args)
+        if (
+            self_value is not None
+            and func.kind in ("method", "classmethod", "property")
+            and positional
+        ):
+            state.env[positional[0].arg] = self_value
+            positional = positional[1:]
+        defaults = list(a.defaults)
+        first_default = len(positional) - len(defaults)
+        for i, param in enumerate(positional):
+            if i < len(values):
+                state.env[param.arg] = values[i]
+            elif param.arg in kwargs:
+                state.env[param.arg] = kwargs[param.arg]
+            elif alone or i < first_default:
+                state.env[param.arg] = T.value_from_annotation(self, param.annotation, state, param)
+            else:
+                state.env[param.arg] = (
+                    self.eval(defaults[i - first_default], state) if i >= first_default else UNKNOWN
+                )
+        for param, default in zip(a.kwonlyargs, a.kw_defaults, strict=True):
+            if param.arg in kwargs:
+                state.env[param.arg] = kwargs[param.arg]
+            elif default is not None and not alone:
+                state.env[param.arg] = self.eval(default, state)
+            else:
+                state.env[param.arg] = T.value_from_annotation(self, param.annotation, state, param)
+        if a.vararg is not None:
+            state.env[a.vararg.arg] = (
+                Seq(tuple(values[len(positional) :]), "tuple") if not alone else UNKNOWN
+            )
+        if a.kwarg is not None:
+            state.env[a.kwarg.arg] = UNKNOWN
+
+    # ======================================================================= statements
+    def exec_block(self, body: list[ast.stmt], state: State) -> None:
+        for stmt in body:
+            if not state.live:
+                return
+            self.exec_stmt(stmt, state)
+
+    def exec_stmt(self, stmt: ast.stmt, state: State) -> None:
+        self.stmt = stmt
+        self.steps += 1
+        method = getattr(self, "stmt_" + type(stmt).__name__, None)
+        if method is None:
+            return
+        try:
+            method(stmt, state)
+        except RecursionError:
+            log.warning("too deeply nested at %s:%d", self.src.path, stmt.lineno)
+
+    def stmt_Expr(self, stmt: ast.Expr, state: State) -> None:
+        self.eval(stmt.value, state)
+
+    def stmt_Pass(self, stmt: ast.Pass, state: State) -> None:
+        pass
+
+    def stmt_Assign(self, stmt: ast.Assign, state: State) -> None:
+        value = self.eval(stmt.value, state)
+        for target in stmt.targets:
+            self.assign(target, value, state, stmt.value)
+
+    def stmt_AnnAssign(self, stmt: ast.AnnAssign, state: State) -> None:
+        if stmt.value is None:
+            if isinstance(stmt.target, ast.Name):
+                state.env[stmt.target.id] = T.value_from_annotation(
+                    self, stmt.annotation, state, stmt.target
+                )
+            return
+        value = self.eval(stmt.value, state)
+        self.assign(stmt.target, value, state, stmt.value)
+
+    def stmt_AugAssign(self, stmt: ast.AugAssign, state: State) -> None:
+        T.aug_assign(self, stmt, state)
+
+    def stmt_Delete(self, stmt: ast.Delete, state: State) -> None:
+        for target in stmt.targets:
+            if isinstance(target, ast.Name):
+                state.env.pop(target.id, None)
+
+    def stmt_Return(self, stmt: ast.Return, state: State) -> None:
+        value = self.eval(stmt.value, state) if stmt.value is not None else Const(None)
+        self.frame.returns.append((value, state.copy()))
+        state.live = False
+
+    def stmt_Raise(self, stmt: ast.Raise, state: State) -> None:
+        if stmt.exc is not None:
+            self.eval(stmt.exc, state)
+        state.live = False
+
+    def stmt_Assert(self, stmt: ast.Assert, state: State) -> None:
+        self.eval(stmt.test, state)
+
+    def stmt_Global(self, stmt: ast.Global, state: State) -> None:
+        pass
+
+    def stmt_Nonlocal(self, stmt: ast.Nonlocal, state: State) -> None:
+        pass
+
+    def stmt_Break(self, stmt: ast.Break, state: State) -> None:
+        if self.frame.loops:
+            self.frame.loops[-1].breaks.append(state.copy())
+        state.live = False
+
+    def stmt_Continue(self, stmt: ast.Continue, state: State) -> None:
+        if self.frame.loops:
+            self.frame.loops[-1].continues.append(state.copy())
+        state.live = False
+
+    def stmt_Import(self, stmt: ast.Import, state: State) -> None:
+        for alias in stmt.names:
+            top = alias.name.split(".")[0]
+            if alias.asname:
+                state.env[alias.asname] = _import_value(alias.name)
+                if alias.name == "torch":
+                    self.ctx.imports.torch = alias.asname
+                if alias.name == "torch.nn.functional":
+                    self.ctx.imports.torch_nn_functional = alias.asname
+            else:
+                state.env[top] = _import_value(top)
+                if top == "torch" and self.ctx.imports.torch is None:
+                    self.ctx.imports.torch = "torch"
+
+    def stmt_ImportFrom(self, stmt: ast.ImportFrom, state: State) -> None:
+        if stmt.level or stmt.module is None:
+            for alias in stmt.names:
+                state.env[alias.asname or alias.name] = UNKNOWN
+            return
+        for alias in stmt.names:
+            if alias.name == "*":
+                if stmt.module.split(".")[0] == "torch":
+                    T.star_import(stmt.module, state)
+                continue
+            qual = f"{stmt.module}.{alias.name}"
+            local = alias.asname or alias.name
+            state.env[local] = _import_value(qual)
+            if qual == "torch.nn.functional":
+                self.ctx.imports.torch_nn_functional = local
+
+    def stmt_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, state: State) -> None:
+        for deco in stmt.decorator_list:
+            self.eval(deco, state)
+        cls = self._current_class
+        kind = "function"
+        if cls is not None:
+            kind = "method"
+            for deco in stmt.decorator_list:
+                name = (
+                    deco.id
+                    if isinstance(deco, ast.Name)
+                    else deco.attr
+                    if isinstance(deco, ast.Attribute)
+                    else ""
+                )
+                if name == "staticmethod":
+                    kind = "staticmethod"
+                elif name == "classmethod":
+                    kind = "classmethod"
+                elif name in ("property", "cached_property"):
+                    kind = "property"
+        qual = f"{cls.name}.{stmt.name}" if cls is not None else stmt.name
+        info = FunctionInfo(stmt, stmt.name, qual, cls, kind, T.grad_decorator(stmt))
+        if cls is not None:
+            cls.methods[stmt.name] = info
+        else:
+            state.env[stmt.name] = FuncV(info)
+        if self.frame.func is None or cls is not None:
+            self.functions.append(info)
+        else:
+            # A nested function: analysed alone too, once.
+            if all(f.node is not stmt for f in self.functions):
+                self.functions.append(info)
+
+    stmt_AsyncFunctionDef = stmt_FunctionDef
+
+    _current_class: ClassInfo | None = None
+
+    def stmt_ClassDef(self, stmt: ast.ClassDef, state: State) -> None:
+        bases: list[str] = []
+        base_infos: list[ClassInfo] = []
+        is_module = Tri.NO
+        is_fn = False
+        for b in stmt.bases:
+            bv = self.eval(b, state)
+            if isinstance(bv, TorchName):
+                bases.append(bv.qualname)
+                if T.is_module_class(bv.qualname):
+                    is_module = Tri.YES
+                if bv.qualname in ("torch.autograd.Function", "torch.autograd.function.Function"):
+                    is_fn = True
+            elif isinstance(bv, ClassV):
+                bases.append(bv.cls.name)
+                base_infos.append(bv.cls)
+                if bv.cls.is_module is not Tri.NO:
+                    is_module = bv.cls.is_module if is_module is Tri.NO else is_module
+                is_fn = is_fn or bv.cls.is_autograd_function
+            else:
+                bases.append(self.text(b))
+        info = ClassInfo(stmt, stmt.name, tuple(bases), is_module, is_fn, {}, tuple(base_infos))
+        if (
+            is_module is Tri.NO
+            and not is_fn
+            and any(isinstance(s, ast.FunctionDef) and s.name == "forward" for s in stmt.body)
+            and any(not isinstance(b, ast.Name) or b.id != "object" for b in stmt.bases)
+        ):
+            # A class with `forward` whose base we cannot see (imported from elsewhere): likely a Module.
+            info.is_module = Tri.MAYBE
+        outer = self._current_class
+        self._current_class = info
+        try:
+            class_state = state.copy()
+            for item in stmt.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    self.stmt_FunctionDef(item, class_state)
+                elif isinstance(item, ast.ClassDef):
+                    self.stmt_ClassDef(item, class_state)
+        finally:
+            self._current_class = outer
+        self.classes[stmt.name] = info
+        state.env[stmt.name] = ClassV(info)
+
+    def stmt_If(self, stmt: ast.If, state: State) -> None:
+        cond = self.eval(stmt.test, state)
+        truth = _truth(cond, stmt.test)
+        if truth is True:
+            self.exec_block(stmt.body, state)
+            return
+        if truth is False:
+            self.exec_block(stmt.orelse, state)
+            return
+        other = state.copy()
+        self.exec_block(stmt.body, state)
+        self.exec_block(stmt.orelse, other)
+        self._adopt(state, join_states(self.graph, state, other))
+
+    def stmt_Match(self, stmt: ast.Match, state: State) -> None:
+        self.eval(stmt.subject, state)
+        outs: list[State] = []
+        for case in stmt.cases:
+            branch = state.copy()
+            self.exec_block(case.body, branch)
+            outs.append(branch)
+        result = state.copy()
+        for branch in outs:
+            result = join_states(self.graph, result, branch)
+        self._adopt(state, result)
+
+    def stmt_Try(self, stmt: ast.Try, state: State) -> None:
+        entry = state.copy()
+        self.exec_block(stmt.body, state)
+        after_body = state.copy()
+        handlers_out: list[State] = []
+        for handler in stmt.handlers:
+            h_state = (
+                join_states(self.graph, entry, after_body) if after_body.live else entry.copy()
+            )
+            h_state.live = True
+            if handler.name:
+                h_state.env[handler.name] = UNKNOWN
+            self.exec_block(handler.body, h_state)
+            handlers_out.append(h_state)
+        self.exec_block(stmt.orelse, state)
+        result = state
+        for h in handlers_out:
+            result = join_states(self.graph, result, h)
+        if stmt.finalbody:
+            was_live = result.live
+            result.live = True
+            self.exec_block(stmt.finalbody, result)
+            result.live = result.live and was_live
+        self._adopt(state, result)
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_With(self, stmt: ast.With | ast.AsyncWith, state: State) -> None:
+        before = state.grad
+        changed = False
+        for item in stmt.items:
+            mode = T.grad_context(self, item.context_expr, state)
+            if mode is not None:
+                state.grad = mode
+                changed = True
+            else:
+                value = self.eval(item.context_expr, state)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, T.enter_value(value), state, None)
+        self.exec_block(stmt.body, state)
+        if changed:
+            state.grad = before
+
+    stmt_AsyncWith = stmt_With
+
+    def stmt_For(self, stmt: ast.For | ast.AsyncFor, state: State) -> None:
+        iterable = self.eval(stmt.iter, state)
+        element = T.iter_element(self, iterable, state, stmt.iter)
+
+        def body(s: State) -> None:
+            self.assign(stmt.target, element, s, None)
+            self.exec_block(stmt.body, s)
+
+        self._loop(stmt, state, body, stmt.orelse)
+
+    stmt_AsyncFor = stmt_For
+
+    def stmt_While(self, stmt: ast.While, state: State) -> None:
+        def body(s: State) -> None:
+            cond = self.eval(stmt.test, s)
+            if _truth(cond, stmt.test) is False:
+                s.live = False
+                return
+            self.exec_block(stmt.body, s)
+
+        self._loop(stmt, state, body, stmt.orelse)
+
+    def _loop(
+        self,
+        stmt: ast.stmt,
+        state: State,
+        body: Callable[[State], None],
+        orelse: list[ast.stmt],
+    ) -> None:
+        """Iteration 1 and 2 from the real entry state, then a fixpoint at the loop head."""
+        frame = LoopFrame()
+        self.frame.loops.append(frame)
+        self.loop_depth += 1
+        try:
+            entry = state.copy()
+            it1 = state.copy()
+            body(it1)
+            it1 = self._loop_continue(it1, frame)
+            head = join_states(self.graph, entry, it1)
+            if self.loop_depth <= 2 and self.steps < self.max_steps and it1.live:
+                it2 = it1.copy()
+                body(it2)
+                it2 = self._loop_continue(it2, frame)
+                head = join_states(self.graph, head, it2)
+            passes = _FIXPOINT_PASSES if self.loop_depth <= 2 else 1
+            for _ in range(passes):
+                if self.steps > self.max_steps:
+                    break
+                again = head.copy()
+                body(again)
+                again = self._loop_continue(again, frame)
+                new_head = join_states(self.graph, head, again)
+                if same_state(new_head, head):
+                    head = new_head
+                    break
+                head = new_head
+        finally:
+            self.loop_depth -= 1
+            self.frame.loops.pop()
+        exit_state = head
+        if orelse:
+            exit_state = exit_state.copy()
+            self.exec_block(orelse, exit_state)
+        for b in frame.breaks:
+            exit_state = join_states(self.graph, exit_state, b)
+        exit_state.live = True
+        self._adopt(state, exit_state)
+
+    def _loop_continue(self, s: State, frame: LoopFrame) -> State:
+        for c in frame.continues:
+            s = join_states(self.graph, s, c)
+        frame.continues.clear()
+        return s
+
+    @staticmethod
+    def _adopt(state: State, other: State) -> None:
+        state.env = other.env
+        state.heap = other.heap
+        state.saved = other.saved
+        state.hazards = other.hazards
+        state.freed = other.freed
+        state.grad = other.grad
+        state.live = other.live
+
+    # ======================================================================= assignment
+    def assign(
+        self, target: ast.expr, value: Value, state: State, value_node: ast.expr | None
+    ) -> None:
+        if isinstance(target, ast.Name):
+            if isinstance(value, TRef):
+                T.bind_name(self, value, target.id, state)
+            elif isinstance(value, ObjRef):
+                T.name_object(value, target.id, state)
+            state.env[target.id] = value
+            if self.record_facts and isinstance(value, TRef):
+                self.facts_at[(target.lineno, target.col_offset)] = state.tensor(value)
+        elif isinstance(target, ast.Tuple | ast.List):
+            items = T.unpack(self, value, len(target.elts), state)
+            for elt, item in zip(target.elts, items, strict=False):
+                if isinstance(elt, ast.Starred):
+                    self.assign(elt.value, UNKNOWN, state, None)
+                else:
+                    self.assign(elt, item, state, None)
+        elif isinstance(target, ast.Attribute):
+            obj = self.eval(target.value, state)
+            T.set_attribute(self, obj, target, value, state)
+        elif isinstance(target, ast.Subscript):
+            T.set_item(self, target, value, value_node, state)
+        elif isinstance(target, ast.Starred):
+            self.assign(target.value, UNKNOWN, state, None)
+
+    # ======================================================================= expressions
+    def eval(self, node: ast.expr | None, state: State) -> Value:
+        if node is None:
+            return UNKNOWN
+        method = getattr(self, "expr_" + type(node).__name__, None)
+        if method is None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.eval(child, state)
+            return UNKNOWN
+        result: Value = method(node, state)
+        return result
+
+    def lookup(self, name: str, state: State) -> Value:
+        value = state.env.get(name)
+        if value is not None:
+            return value
+        value = self.frame.globals.get(name)
+        if value is not None:
+            return value
+        return T.builtin(name)
+
+    def expr_Name(self, node: ast.Name, state: State) -> Value:
+        value = self.lookup(node.id, state)
+        if self.record_facts and isinstance(value, TRef):
+            self.facts_at[(node.lineno, node.col_offset)] = state.tensor(value)
+        return value
+
+    def expr_Constant(self, node: ast.Constant, state: State) -> Value:
+        return Const(node.value)
+
+    def expr_JoinedStr(self, node: ast.JoinedStr, state: State) -> Value:
+        for v in node.values:
+            self.eval(v, state)
+        return Const("")
+
+    def expr_FormattedValue(self, node: ast.FormattedValue, state: State) -> Value:
+        self.eval(node.value, state)
+        return Const("")
+
+    def expr_Tuple(self, node: ast.Tuple, state: State) -> Value:
+        return Seq(tuple(self.eval(e, state) for e in node.elts), "tuple")
+
+    def expr_List(self, node: ast.List, state: State) -> Value:
+        return Seq(tuple(self.eval(e, state) for e in node.elts), "list")
+
+    def expr_Set(self, node: ast.Set, state: State) -> Value:
+        for e in node.elts:
+            self.eval(e, state)
+        return UNKNOWN
+
+    def expr_Dict(self, node: ast.Dict, state: State) -> Value:
+        for k in node.keys:
+            if k is not None:
+                self.eval(k, state)
+        for v in node.values:
+            self.eval(v, state)
+        return UNKNOWN
+
+    def expr_Starred(self, node: ast.Starred, state: State) -> Value:
+        self.eval(node.value, state)
+        return UNKNOWN
+
+    def expr_NamedExpr(self, node: ast.NamedExpr, state: State) -> Value:
+        value = self.eval(node.value, state)
+        self.assign(node.target, value, state, node.value)
+        return value
+
+    def expr_IfExp(self, node: ast.IfExp, state: State) -> Value:
+        cond = self.eval(node.test, state)
+        truth = _truth(cond, node.test)
+        if truth is True:
+            return self.eval(node.body, state)
+        if truth is False:
+            return self.eval(node.orelse, state)
+        other = state.copy()
+        a = self.eval(node.body, state)
+        b = self.eval(node.orelse, other)
+        state.env["__ifexp__"] = a
+        other.env["__ifexp__"] = b
+        joined = join_states(self.graph, state, other)
+        self._adopt(state, joined)
+        return state.env.pop("__ifexp__", UNKNOWN)
+
+    def expr_BoolOp(self, node: ast.BoolOp, state: State) -> Value:
+        values = [self.eval(v, state) for v in node.values]
+        return values[-1] if len(values) == 1 else UNKNOWN
+
+    def expr_Lambda(self, node: ast.Lambda, state: State) -> Value:
+        return FuncV(FunctionInfo(node, "<lambda>", "<lambda>", None, "function"))
+
+    def _comprehension(
+        self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State
+    ) -> Value:
+        inner = state.copy()
+        for gen in node.generators:
+            it = self.eval(gen.iter, inner)
+            self.assign(gen.target, T.iter_element(self, it, inner, gen.iter), inner, None)
+            for cond in gen.ifs:
+                self.eval(cond, inner)
+        if isinstance(node, ast.DictComp):
+            self.eval(node.key, inner)
+            elem = self.eval(node.value, inner)
+        else:
+            elem = self.eval(node.elt, inner)
+        # Effects on the heap (in-place writes, mode changes) stay; the loop variables do not.
+        state.heap, state.saved, state.hazards, state.freed = (
+            inner.heap,
+            inner.saved,
+            inner.hazards,
+            inner.freed,
+        )
+        if isinstance(node, ast.ListComp) and isinstance(elem, TRef):
+            return T.list_of(elem)
+        if isinstance(node, ast.GeneratorExp) and isinstance(elem, TRef):
+            return T.list_of(elem, kind="generator")
+        return UNKNOWN
+
+    expr_ListComp = _comprehension
+    expr_SetComp = _comprehension
+    expr_GeneratorExp = _comprehension
+    expr_DictComp = _comprehension
+
+    def expr_Await(self, node: ast.Await, state: State) -> Value:
+        self.eval(node.value, state)
+        return UNKNOWN
+
+    def expr_Yield(self, node: ast.Yield, state: State) -> Value:
+        self.eval(node.value, state)
+        return UNKNOWN
+
+    def expr_YieldFrom(self, node: ast.YieldFrom, state: State) -> Value:
+        self.eval(node.value, state)
+        return UNKNOWN
+
+    def expr_Slice(self, node: ast.Slice, state: State) -> Value:
+        for part in (node.lower, node.upper, node.step):
+            if part is not None:
+                self.eval(part, state)
+        return UNKNOWN
+
+    def expr_Attribute(self, node: ast.Attribute, state: State) -> Value:
+        obj = self.eval(node.value, state)
+        value = T.get_attribute(self, obj, node, state)
+        if node.attr == "grad" and isinstance(obj, TRef) and self.wants(GradRead):
+            self.emit(GradRead(node, self.stmt, self.operand(node.value, obj, state)))
+        return value
+
+    def expr_Subscript(self, node: ast.Subscript, state: State) -> Value:
+        return T.get_item(self, node, state)
+
+    def expr_BinOp(self, node: ast.BinOp, state: State) -> Value:
+        return T.binop(self, node, state)
+
+    def expr_UnaryOp(self, node: ast.UnaryOp, state: State) -> Value:
+        return T.unaryop(self, node, state)
+
+    def expr_Compare(self, node: ast.Compare, state: State) -> Value:
+        return T.compare(self, node, state)
+
+    def expr_Call(self, node: ast.Call, state: State) -> Value:
+        return T.call(self, node, state)
+
+    @contextmanager
+    def grad_mode(self, state: State, mode: GradMode) -> Iterator[None]:
+        before = state.grad
+        state.grad = mode
+        try:
+            yield
+        finally:
+            state.grad = before
+
+
+def _import_value(qualname: str) -> Value:
+    if qualname == "torch" or qualname.startswith("torch."):
+        return TorchName(qualname)
+    return ExtName(qualname)
+
+
+def _truth(value: Value, node: ast.expr) -> bool | None:
+    """A condition's truth when it is a constant (`if __name__ == "__main__"` runs; `if False` does not)."""
+    if (
+        isinstance(node, ast.Compare)
+        and isinstance(node.left, ast.Name)
+        and node.left.id == "__name__"
+    ):
+        return True
+    if isinstance(node, ast.Name) and node.id == "TYPE_CHECKING":
+        return False
+    if isinstance(node, ast.Constant):
+        return bool(node.value)
+    if isinstance(value, Const) and isinstance(value.value, bool | int | str | type(None)):
+        return bool(value.value)
+    return None
+
+
+def number(value: Value) -> float | None:
+    return const_number(value)
+
+
+__all__ = ["Interpreter", "number", "replace"]

@@ -1,0 +1,988 @@
+"""nn.Module, optimizer, loss and builtin semantics.
+
+Modules are heap objects: `model.eval()` through any alias changes the one object, and
+calling a user module inlines its `forward` with `self` bound. Built-in torch.nn modules
+use the measured facts from the torch table (what they save, whether they have
+parameters, whether train/eval changes their output).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
+
+from torchlint import knowledge as K
+from torchlint.analysis.events import ModuleCall, RequiresGradSet, TorchCall
+from torchlint.analysis.facts import Tensor, Tri, Why
+from torchlint.analysis.state import SaveRecord, State
+from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
+from torchlint.analysis.values import (
+    UNKNOWN,
+    ClassInfo,
+    ClassV,
+    Const,
+    DataIter,
+    FuncV,
+    InstanceObj,
+    ModuleObj,
+    ObjRef,
+    OptimizerObj,
+    Params,
+    Seq,
+    TorchName,
+    TRef,
+    Value,
+    _TypeOnly,
+    const_number,
+)
+
+if TYPE_CHECKING:
+    from torchlint.analysis.interpreter import Interpreter
+    from torchlint.analysis.torch_semantics import Args, Kwargs
+
+_CONTAINERS: Final = frozenset(
+    {"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict"}
+)
+_MODULE_API: Final = frozenset(
+    {
+        "eval",
+        "train",
+        "parameters",
+        "named_parameters",
+        "buffers",
+        "named_buffers",
+        "children",
+        "named_children",
+        "modules",
+        "named_modules",
+        "zero_grad",
+        "state_dict",
+        "load_state_dict",
+        "to",
+        "double",
+        "float",
+        "half",
+        "bfloat16",
+        "cuda",
+        "cpu",
+        "type",
+        "requires_grad_",
+        "apply",
+        "register_buffer",
+        "register_parameter",
+        "add_module",
+        "forward",
+        "get_submodule",
+    }
+)
+_DTYPE_METHODS: Final = {
+    "double": "float64",
+    "float": "float32",
+    "half": "float16",
+    "bfloat16": "bfloat16",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Loader(Value):
+    """A `torch.utils.data.DataLoader`: iterating it yields batches that do not require grad."""
+
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Builtin(Value):
+    """The result of `range`, `enumerate`, `zip`...: what iterating it yields."""
+
+    name: str
+    element: Value
+
+
+@dataclass(frozen=True, slots=True)
+class SuperProxy(Value):
+    cls: ClassInfo | None
+    self_value: Value | None
+
+
+def number_like(t: Tensor) -> Value:
+    integral = t.dtype is not None and all(
+        K.dtype_category(d) in ("int", "bool") for d in t.dtype if d in K.dtype_names()
+    )
+    return Const(_TypeOnly(int if integral else float))
+
+
+# =========================================================================== modules
+def make_module(
+    ip: Interpreter, qual: str, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> ObjRef:
+    from torchlint.analysis.torch_semantics import parse_device, parse_dtype
+
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    mf = K.module(qual)
+    has_params = (
+        Tri.of(mf.has_parameters)
+        if mf is not None
+        else (Tri.MAYBE if qual not in _CONTAINERS else Tri.MAYBE)
+    )
+    dtype: frozenset[str] | None = (
+        frozenset({K.DEFAULT_FLOAT}) if mf is not None and mf.has_parameters else None
+    )
+    why_dtype = (
+        ip.why(node, f"`{ip.text(node)}` has {K.DEFAULT_FLOAT} parameters") if dtype else None
+    )
+    if "dtype" in kwargs:
+        d = parse_dtype(kwargs["dtype"][1])
+        dtype = frozenset({d}) if d else None
+        why_dtype = ip.why(node, f"`dtype={ip.text(kwargs['dtype'][0])}`") if d else None
+    device = "cpu"
+    if "device" in kwargs:
+        device = parse_device(kwargs["device"][1]) or None  # type: ignore[assignment]
+    children: tuple[Value, ...] = tuple(v for _, v in args)
+    if qual == "torch.nn.ModuleList" and args and isinstance(args[0][1], Seq):
+        children = args[0][1].items
+    if qual in _CONTAINERS:
+        kids = [state.module(c) for c in children]
+        known = [k for k in kids if k is not None]
+        has_params = (
+            Tri.YES
+            if any(k.has_params is Tri.YES for k in known)
+            else (
+                Tri.NO
+                if known and len(known) == len(kids) and all(k.has_params is Tri.NO for k in known)
+                else Tri.MAYBE
+            )
+        )
+        dtypes = {k.dtype for k in known if k.has_params is not Tri.NO}
+        dtype = next(iter(dtypes)) if len(dtypes) == 1 else None
+    state.heap[oid] = ModuleObj(
+        qualname=qual,
+        cls=None,
+        line=node.lineno,
+        dtype=dtype,
+        device=device,
+        training=Tri.YES,
+        params_rg=Tri.YES,
+        has_params=has_params,
+        ctor={k: v for k, (_, v) in kwargs.items()},
+        ctor_args=children,
+        why_training=ip.why(node, f"`{ip.text(node)}` starts in training mode"),
+        why_dtype=why_dtype,
+    )
+    return ObjRef(oid)
+
+
+def _submodules(mod: ModuleObj) -> list[Value]:
+    out = [v for v in mod.attrs.values() if isinstance(v, ObjRef)]
+    out.extend(v for v in mod.ctor_args if isinstance(v, ObjRef))
+    return out
+
+
+def _update_tree(
+    ip: Interpreter,
+    state: State,
+    ref: ObjRef,
+    change: dict[str, object],
+    seen: set[int] | None = None,
+) -> None:
+    """Apply a change (`training`, `dtype`...) to a module and every submodule, as torch does."""
+    seen = seen if seen is not None else set()
+    if ref.oid in seen:
+        return
+    seen.add(ref.oid)
+    mod = state.module(ref)
+    if mod is None:
+        return
+    own = dict(change)
+    if "dtype" in own and mod.has_params is Tri.NO and mod.qualname is not None:
+        own.pop("dtype")
+        own.pop("why_dtype", None)
+    state.heap[ref.oid] = replace(mod, **own)  # type: ignore[arg-type]
+    for child in _submodules(mod):
+        if isinstance(child, ObjRef):
+            _update_tree(ip, state, child, change, seen)
+    # parameters already handed out follow the module's dtype / requires_grad
+    if "dtype" in own or "params_rg" in own:
+        for key in [f"param:{ref.oid}:{n}" for n in ("weight", "bias")]:
+            oid = ip.graph.alloc(key, ())
+            if oid in state.heap:
+                t = state.heap[oid]
+                if isinstance(t, Tensor):
+                    upd: dict[str, object] = {}
+                    if "dtype" in own:
+                        upd["dtype"] = own["dtype"]
+                        upd["why_dtype"] = own.get("why_dtype")
+                    if "params_rg" in own:
+                        upd["rg"] = own["params_rg"]
+                    state.heap[oid] = t.evolve(**upd)
+
+
+def module_method(
+    ip: Interpreter,
+    ref: ObjRef,
+    mod: ModuleObj,
+    recv_node: ast.expr | None,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    starred: bool,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    from torchlint.analysis.torch_semantics import call_value, parse_device, parse_dtype
+
+    if mod.cls is not None:
+        method = mod.cls.lookup(name)
+        if method is not None and not starred:
+            self_value = ref if method.kind != "staticmethod" else None
+            return ip.call_user(
+                method,
+                tuple(v for _, v in args),
+                {k: v for k, (_, v) in kwargs.items()},
+                state,
+                node,
+                self_value=self_value,
+            )
+    if name in mod.attrs:
+        return call_value(ip, mod.attrs[name], args, kwargs, starred, node, state)
+    if name == "eval" or (
+        name == "train" and args and isinstance(args[0][1], Const) and args[0][1].value is False
+    ):
+        _update_tree(
+            ip,
+            state,
+            ref,
+            {
+                "training": Tri.NO,
+                "why_training": ip.why(node, f"`{ip.text(node)}` switches to evaluation mode"),
+            },
+        )
+        note_mode(ip, ref, Tri.NO, node, state)
+        return ref
+    if name == "train":
+        mode = Tri.YES
+        if args or "mode" in kwargs:
+            v = args[0][1] if args else kwargs["mode"][1]
+            mode = Tri.YES if isinstance(v, Const) and v.value is True else Tri.MAYBE
+        _update_tree(
+            ip, state, ref, {"training": mode, "why_training": ip.why(node, f"`{ip.text(node)}`")}
+        )
+        note_mode(ip, ref, mode, node, state)
+        return ref
+    if name == "requires_grad_":
+        flag = True
+        if args:
+            v = args[0][1]
+            flag = bool(v.value) if isinstance(v, Const) else True
+        _update_tree(ip, state, ref, {"params_rg": Tri.YES if flag else Tri.NO})
+        return ref
+    if name in _DTYPE_METHODS or name in ("to", "cuda", "cpu", "type"):
+        dtype = _DTYPE_METHODS.get(name)
+        device: str | None = {"cuda": "cuda", "cpu": "cpu"}.get(name)
+        if name in ("to", "type"):
+            for _, v in args:
+                dtype = parse_dtype(v) or dtype
+                device = parse_device(v) or device
+                if isinstance(v, TRef):
+                    t = state.tensor(v)
+                    if t.dtype is not None and len(t.dtype) == 1:
+                        dtype = next(iter(t.dtype))
+            if "dtype" in kwargs:
+                dtype = parse_dtype(kwargs["dtype"][1])
+            if "device" in kwargs:
+                device = parse_device(kwargs["device"][1]) or "?"
+            if args and not any(
+                parse_dtype(v) or parse_device(v) or isinstance(v, TRef) for _, v in args
+            ):
+                device = "?"
+        change: dict[str, object] = {}
+        if dtype is not None:
+            change["dtype"] = frozenset({dtype})
+            change["why_dtype"] = ip.why(node, f"`{ip.text(node)}` makes its parameters {dtype}")
+        if device is not None:
+            change["device"] = None if device == "?" else device
+            change["why_device"] = ip.why(node, f"`{ip.text(node)}`")
+        if change:
+            _update_tree(ip, state, ref, change)
+        _emit_module_method(ip, ref, recv_node, name, args, kwargs, node, state)
+        return ref
+    if name in ("parameters", "named_parameters"):
+        return Params(ref.oid, ip.why(node, ip.text(node)))
+    if name == "zero_grad":
+        note_zero_grad(ip, ref, node, state)
+        return Const(None)
+    if name in ("forward", "__call__"):
+        return call_module(ip, ref, mod, args, kwargs, node, state)
+    if name == "apply" and args and isinstance(args[0][1], FuncV):
+        ip.call_user(args[0][1].func, (UNKNOWN,), {}, state, node)
+        return ref
+    if name in ("register_buffer", "register_parameter") and len(args) >= 2:
+        key = const_str(args[0][1])
+        if key is not None:
+            attrs = dict(mod.attrs)
+            attrs[key] = args[1][1]
+            state.heap[ref.oid] = replace(mod, attrs=attrs)
+        return Const(None)
+    if name == "add_module" and len(args) >= 2:
+        key = const_str(args[0][1])
+        if key is not None:
+            attrs = dict(mod.attrs)
+            attrs[key] = args[1][1]
+            state.heap[ref.oid] = replace(mod, attrs=attrs)
+        return Const(None)
+    if name == "append" and mod.qualname in ("torch.nn.ModuleList", "torch.nn.Sequential") and args:
+        state.heap[ref.oid] = replace(mod, ctor_args=(*mod.ctor_args, args[0][1]))
+        return Const(None)
+    return UNKNOWN
+
+
+def const_str(v: Value) -> str | None:
+    return v.value if isinstance(v, Const) and isinstance(v.value, str) else None
+
+
+def _emit_module_method(
+    ip: Interpreter,
+    ref: ObjRef,
+    recv_node: ast.expr | None,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> None:
+    if not ip.wants(TorchCall):
+        return
+    ip.emit(
+        TorchCall(
+            node=node,
+            stmt=ip.stmt,
+            qualname=f"Module.{name}",
+            receiver=ip.operand(recv_node, ref, state),
+            args=tuple(ip.operand(n, v, state) for n, v in args),
+            kwargs={k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
+            result=ref,
+            result_tensor=None,
+            grad=state.grad,
+            state=state,
+        )
+    )
+
+
+def module_attribute(
+    ip: Interpreter, ref: ObjRef, mod: ModuleObj, name: str, node: ast.Attribute, state: State
+) -> Value:
+    from torchlint.analysis.values import Bound
+
+    if name in mod.attrs:
+        return mod.attrs[name]
+    if name == "training":
+        return (
+            Const(True)
+            if mod.training is Tri.YES
+            else Const(False)
+            if mod.training is Tri.NO
+            else UNKNOWN
+        )
+    if mod.cls is not None:
+        method = mod.cls.lookup(name)
+        if method is not None:
+            if method.kind == "property":
+                return ip.call_user(method, (), {}, state, node, self_value=ref)
+            return FuncV(method, ref if method.kind != "staticmethod" else None)
+    if (
+        mod.qualname is not None
+        and mod.has_params is Tri.YES
+        and (
+            name in ("weight", "bias")
+            or name.startswith(("weight_", "bias_", "in_proj_", "out_proj"))
+        )
+    ):
+        return _param(ip, ref, mod, name, state)
+    if mod.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList") and name.isdigit():
+        idx = int(name)
+        return mod.ctor_args[idx] if idx < len(mod.ctor_args) else UNKNOWN
+    if name in _MODULE_API:
+        return Bound(ref, name)
+    return UNKNOWN
+
+
+def _param(ip: Interpreter, ref: ObjRef, mod: ModuleObj, name: str, state: State) -> TRef:
+    key = f"param:{ref.oid}:{name}"
+    oid = ip.graph.alloc(key, ())
+    owner = mod.name or (mod.qualname or "module").rsplit(".", 1)[-1]
+    if oid not in state.heap:
+        why = Why(mod.line, f"a parameter of `{owner}`")
+        state.heap[oid] = Tensor(
+            dtype=mod.dtype,
+            rg=mod.params_rg,
+            leaf=Tri.YES,
+            device=mod.device,
+            root=oid,
+            why_dtype=mod.why_dtype,
+            why_rg=why,
+            why_leaf=why,
+            param_of=f"{owner}.{name}",
+            origin=why,
+        )
+    return TRef(oid)
+
+
+def set_module_attribute(
+    ip: Interpreter,
+    ref: ObjRef,
+    mod: ModuleObj,
+    name: str,
+    value: Value,
+    target: ast.Attribute,
+    state: State,
+) -> None:
+    attrs = dict(mod.attrs)
+    attrs[name] = value
+    has_params = mod.has_params
+    if isinstance(value, TRef) and state.tensor(value).param_of is not None:
+        has_params = Tri.YES
+    elif isinstance(value, ObjRef):
+        sub = state.module(value)
+        if sub is not None and sub.has_params is Tri.YES:
+            has_params = Tri.YES
+    new = replace(mod, attrs=attrs, has_params=has_params)
+    if mod.cls is not None and isinstance(value, ObjRef):
+        sub = state.module(value)
+        if (
+            sub is not None
+            and sub.has_params is not Tri.NO
+            and mod.dtype is not None
+            and sub.dtype is not None
+            and sub.dtype != mod.dtype
+        ):
+            new = replace(new, dtype=None)
+    state.heap[ref.oid] = new
+
+
+def module_item(
+    ip: Interpreter, ref: ObjRef, mod: ModuleObj, index: Value, node: ast.Subscript, state: State
+) -> Value:
+    n = const_number(index)
+    if (
+        mod.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList")
+        and n is not None
+        and n == int(n)
+    ):
+        i = int(n)
+        if -len(mod.ctor_args) <= i < len(mod.ctor_args):
+            return mod.ctor_args[i]
+    return UNKNOWN
+
+
+def call_module(
+    ip: Interpreter,
+    ref: ObjRef,
+    mod: ModuleObj,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    result: Value = UNKNOWN
+    if mod.cls is not None:
+        forward = mod.cls.lookup("forward")
+        if forward is not None:
+            result = ip.call_user(
+                forward,
+                tuple(v for _, v in args),
+                {k: v for k, (_, v) in kwargs.items()},
+                state,
+                node,
+                self_value=ref,
+            )
+        if not isinstance(result, TRef | Seq):
+            result = _generic_result(ip, mod, args, node, state)
+    elif mod.qualname == "torch.nn.Sequential":
+        value = args[0] if args else (None, UNKNOWN)
+        for child in mod.ctor_args:
+            sub = state.module(child)
+            if sub is None or not isinstance(child, ObjRef):
+                value = (value[0], UNKNOWN)
+                continue
+            value = (value[0], call_module(ip, child, sub, [value], {}, node, state))
+        result = value[1]
+    elif mod.qualname is not None and K.loss(mod.qualname) is not None:
+        loss = K.loss(mod.qualname)
+        assert loss is not None
+        result = _loss_result(ip, mod.qualname, loss, args, kwargs, node, state)
+    elif mod.qualname is not None:
+        result = _builtin_module_result(ip, ref, mod, args, kwargs, node, state)
+    if ip.wants(ModuleCall):
+        ip.emit(
+            ModuleCall(
+                node=node,
+                stmt=ip.stmt,
+                module=state.module(ref) or mod,
+                module_text=ip.text(node.func),
+                args=tuple(ip.operand(n, v, state) for n, v in args),
+                kwargs={k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
+                result=result,
+                grad=state.grad,
+                state=state,
+            )
+        )
+    note_forward(ip, ref, node, state)
+    return result
+
+
+def _generic_result(
+    ip: Interpreter, mod: ModuleObj, args: Args, node: ast.Call, state: State
+) -> Value:
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    inputs = [make_input(ip, n, v, state) for n, v in args]
+    x = inputs[0].tensor if inputs else None
+    rec = state.grad.records
+    if rec is Tri.NO:
+        rg = Tri.NO
+        why = ip.why(node, "computed under `torch.no_grad()`")
+    elif mod.has_params is Tri.YES and mod.params_rg is Tri.YES:
+        rg = rec
+        why = ip.why(node, f"`{ip.text(node.func)}` has parameters that require grad")
+    elif x is not None and x.rg is Tri.YES:
+        rg = rec
+        why = x.why_rg
+    else:
+        rg = Tri.MAYBE
+        why = None
+    parents = tuple(
+        i.tensor.node for i in inputs if i.tensor is not None and i.tensor.node is not None
+    )
+    node_id = (
+        ip.graph.add(ip.why(node, ip.text(node)), ip.text(node), False, parents)
+        if rg is not Tri.NO
+        else None
+    )
+    dtype = mod.dtype if mod.has_params is Tri.YES else None
+    state.heap[oid] = Tensor(
+        dtype=dtype,
+        rg=rg,
+        leaf=Tri.NO if rg is Tri.YES else Tri.MAYBE if rg is Tri.MAYBE else Tri.YES,
+        root=oid,
+        node=node_id,
+        why_rg=why,
+        why_dtype=mod.why_dtype if dtype else None,
+        origin=ip.why(node, ip.text(node)),
+        device=mod.device if mod.has_params is Tri.YES else None,
+    )
+    return TRef(oid)
+
+
+def _builtin_module_result(
+    ip: Interpreter,
+    ref: ObjRef,
+    mod: ModuleObj,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    from torchlint.analysis.torch_semantics import inplace_write
+
+    assert mod.qualname is not None
+    mf = K.module(mod.qualname)
+    if not args or mf is None:
+        return _generic_result(ip, mod, args, node, state)
+    x_node, x = args[0]
+    inplace = mod.ctor.get("inplace")
+    if isinstance(inplace, Const) and inplace.value is True and isinstance(x, TRef):
+        short_name = mod.qualname.rsplit(".", 1)[-1]
+        return inplace_write(
+            ip, x, x_node, f"{short_name}(inplace=True)", "module_inplace", None, node, state, None
+        )
+    if not isinstance(x, TRef):
+        return _generic_result(ip, mod, args, node, state)
+    op = K.op(mf.functional_qualname) if mf.functional_qualname else None
+    inputs = [make_input(ip, x_node, x, state)]
+    if mf.has_parameters:
+        weight = _param(ip, ref, mod, "weight", state)
+        inputs.append(make_input(ip, None, weight, state))
+    out = apply_op(ip, mod.qualname, None, inputs, node, state)
+    t = state.tensor(out)
+    xt = state.tensor(x)
+    dtype = (
+        mod.dtype
+        if mf.has_parameters
+        else (
+            xt.dtype
+            if op is None or op.dtype_rule in ("same", "float_only", "unknown")
+            else t.dtype
+        )
+    )
+    if (
+        mf.has_parameters
+        and mod.dtype is not None
+        and xt.dtype is not None
+        and xt.dtype != mod.dtype
+    ):
+        dtype = None  # torch raises here; TL402 reports it
+    name = mod.qualname.rsplit(".", 1)[-1]
+    t = t.evolve(dtype=dtype, why_dtype=mod.why_dtype if mf.has_parameters else xt.why_dtype)
+    if name in ("Softmax", "LogSoftmax", "Softmin"):
+        t = t.evolve(
+            softmax=ip.why(node, ip.text(node)),
+            softmax_kind="log_softmax" if name == "LogSoftmax" else "softmax",
+        )
+    state.heap[out.oid] = t
+    # What the module saves for backward, as measured on torch.
+    if t.rg is Tri.YES and state.grad.records is Tri.YES and t.node is not None:
+        why = ip.why(node, ip.text(node))
+        saved_any = False
+        if mf.saves_input:
+            record_save(state, xt.root, SaveRecord(t.node, ip.text(node), why, ip.text(x_node)))
+            saved_any = True
+        if mf.saves_output:
+            record_save(state, t.root, SaveRecord(t.node, ip.text(node), why, ip.text(node)))
+            saved_any = True
+        if mf.saves_parameters or saved_any:
+            nodes = ip.graph.nodes
+            n = nodes[t.node]
+            nodes[t.node] = replace(n, saves=True)
+    return out
+
+
+# =========================================================================== losses
+def functional_loss(
+    ip: Interpreter,
+    qual: str,
+    op: K.OpFacts,
+    loss: K.LossFacts,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    from torchlint.analysis.torch_semantics import _emit_call
+
+    ref = _loss_result(ip, qual, loss, args, kwargs, node, state, op=op)
+    _emit_call(ip, qual, None, args, kwargs, ref, node, state)
+    return ref
+
+
+def loss_operands(
+    args: Args, kwargs: Kwargs
+) -> tuple[tuple[ast.expr | None, Value] | None, tuple[ast.expr | None, Value] | None]:
+    inp = args[0] if args else kwargs.get("input")
+    tgt = args[1] if len(args) > 1 else kwargs.get("target")
+    return inp, tgt
+
+
+def _loss_result(
+    ip: Interpreter,
+    qual: str,
+    loss: K.LossFacts,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+    op: K.OpFacts | None = None,
+) -> Value:
+    inp, tgt = loss_operands(args, kwargs)
+    inputs = (
+        [make_input(ip, n, v, state) for n, v in (inp, tgt) if n is not None or v is not UNKNOWN]
+        if inp is not None
+        else []
+    )
+    if op is None and loss.functional:
+        op = K.op(loss.functional)
+    if not inputs:
+        return UNKNOWN
+    out = apply_op(ip, qual, op, inputs, node, state)
+    t = state.tensor(out)
+    it = inputs[0].tensor
+    reduction = kwargs.get("reduction")
+    rank = 0
+    if reduction is not None and isinstance(reduction[1], Const) and reduction[1].value == "none":
+        rank = it.rank if it is not None and it.rank is not None else -1
+    state.heap[out.oid] = t.evolve(
+        rank=rank if rank >= 0 else None,
+        dtype=it.dtype if it is not None and t.dtype is None else t.dtype,
+    )
+    return out
+
+
+# =========================================================================== optimizers
+def make_optimizer(
+    ip: Interpreter, qual: str, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> Value:
+    from torchlint.analysis.torch_semantics import _emit_call
+
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    params = args[0][1] if args else kwargs.get("params", (None, UNKNOWN))[1]
+    state.heap[oid] = OptimizerObj(qual, node.lineno, params)
+    ref = ObjRef(oid)
+    _emit_call(ip, qual, None, args, kwargs, ref, node, state)
+    return ref
+
+
+def optimizer_method(
+    ip: Interpreter,
+    ref: ObjRef,
+    opt: OptimizerObj,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    if name == "zero_grad":
+        note_zero_grad(ip, ref, node, state)
+    elif name == "step":
+        note_step(ip, ref, node, state)
+    return Const(None)
+
+
+def param_tensor(ip: Interpreter, params: Params, state: State, node: ast.AST) -> Value:
+    if params.module is None:
+        return UNKNOWN
+    mod = state.heap.get(params.module)
+    if not isinstance(mod, ModuleObj):
+        return UNKNOWN
+    return _param(ip, ObjRef(params.module), mod, "weight", state)
+
+
+def parameter(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State) -> Value:
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    src = state.tensor(args[0][1]) if args and isinstance(args[0][1], TRef) else Tensor()
+    rg = Tri.YES
+    rg_arg = args[1][1] if len(args) > 1 else kwargs.get("requires_grad", (None, None))[1]
+    if isinstance(rg_arg, Const) and rg_arg.value is False:
+        rg = Tri.NO
+    why = ip.why(
+        node,
+        f"`{ip.text(node)}` is a parameter: a leaf that requires grad"
+        if rg is Tri.YES
+        else f"`{ip.text(node)}`",
+    )
+    state.heap[oid] = Tensor(
+        dtype=src.dtype,
+        rg=rg,
+        leaf=Tri.YES,
+        device=src.device,
+        rank=src.rank,
+        root=oid,
+        why_dtype=src.why_dtype,
+        why_rg=why,
+        why_leaf=why,
+        param_of="parameter",
+        origin=why,
+        temporary=True,
+        interval=src.interval,
+    )
+    ref = TRef(oid)
+    if rg is Tri.YES and ip.wants(RequiresGradSet):
+        ip.emit(
+            RequiresGradSet(
+                node,
+                ip.stmt,
+                ip.operand(args[0][0] if args else node, args[0][1] if args else ref, state),
+                "parameter",
+                node,
+            )
+        )
+    return ref
+
+
+def function_apply(
+    ip: Interpreter, cls: ClassInfo, args: Args, node: ast.Call, state: State
+) -> Value:
+    """`MyFunction.apply(x)`: forward runs without grad; the result requires grad if an input does."""
+    forward = cls.lookup("forward")
+    result: Value = UNKNOWN
+    if forward is not None:
+        result = ip.call_user(forward, (UNKNOWN, *(v for _, v in args)), {}, state, node)
+    inputs = [make_input(ip, n, v, state) for n, v in args]
+    out = apply_op(ip, f"{cls.name}.apply", None, inputs, node, state)
+    t = state.tensor(out)
+    if isinstance(result, TRef):
+        r = state.tensor(result)
+        t = t.evolve(dtype=r.dtype, why_dtype=r.why_dtype, device=r.device, rank=r.rank)
+    state.heap[out.oid] = t
+    return out
+
+
+# =========================================================================== builtins
+def call_builtin(
+    ip: Interpreter, qual: str, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> Value:
+    from torchlint.analysis.torch_semantics import iter_element, tensor_method
+
+    name = qual.rsplit(".", 1)[-1] if qual.startswith("builtins.") else ""
+    if not name:
+        return UNKNOWN
+    vals = [v for _, v in args]
+    if name == "range":
+        return Builtin("range", Const(_TypeOnly(int)))
+    if name == "enumerate" and vals:
+        return Builtin(
+            "enumerate",
+            Seq((Const(_TypeOnly(int)), iter_element(ip, vals[0], state, node)), "tuple"),
+        )
+    if name == "zip" and vals:
+        return Builtin("zip", Seq(tuple(iter_element(ip, v, state, node) for v in vals), "tuple"))
+    if name in ("list", "tuple", "sorted", "reversed") and vals:
+        v = vals[0]
+        if isinstance(v, Params | Seq):
+            return v
+        if isinstance(v, Builtin):
+            return Seq((v.element,), "listof")
+        return UNKNOWN
+    if name in ("iter",) and vals:
+        return vals[0]
+    if name == "next" and vals:
+        v = vals[0]
+        if isinstance(v, Loader):
+            return DataIter(v.line)
+        if isinstance(v, Builtin):
+            return v.element
+        return UNKNOWN
+    if name in ("float", "int", "bool") and vals and isinstance(vals[0], TRef):
+        return number_like(state.tensor(vals[0]))
+    if name == "len":
+        return Const(_TypeOnly(int))
+    if name == "print":
+        return Const(None)
+    if name == "super":
+        return SuperProxy(
+            ip.frame.func.cls if ip.frame.func is not None else None, ip.frame.self_value
+        )
+    if name == "abs" and vals and isinstance(vals[0], TRef):
+        return tensor_method(ip, vals[0], args[0][0], "abs", [], {}, node, state)
+    if name == "sum" and vals:
+        elem = iter_element(ip, vals[0], state, node)
+        if isinstance(elem, TRef):
+            start = args[1] if len(args) > 1 else (None, Const(0))
+            return apply_op(
+                ip,
+                "Tensor.__radd__",
+                K.op("Tensor.__radd__"),
+                [
+                    make_input(ip, args[0][0], elem, state),
+                    make_input(ip, start[0], start[1], state),
+                ],
+                node,
+                state,
+            )
+        return UNKNOWN
+    if name == "getattr" and len(vals) >= 2:
+        attr = const_str(vals[1])
+        if attr is not None and isinstance(vals[0], ObjRef | TRef):
+            from torchlint.analysis.torch_semantics import get_attribute
+
+            fake = ast.Attribute(
+                value=args[0][0] or ast.Name(id="_", ctx=ast.Load()), attr=attr, ctx=ast.Load()
+            )
+            ast.copy_location(fake, node)
+            fake.end_lineno, fake.end_col_offset = node.end_lineno, node.end_col_offset
+            return get_attribute(ip, vals[0], fake, state)
+        return UNKNOWN
+    return UNKNOWN
+
+
+def super_call(
+    ip: Interpreter,
+    proxy: SuperProxy,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    if proxy.cls is None:
+        return UNKNOWN
+    for base in proxy.cls.base_classes:
+        method = base.lookup(name)
+        if method is not None:
+            return ip.call_user(
+                method,
+                tuple(v for _, v in args),
+                {k: v for k, (_, v) in kwargs.items()},
+                state,
+                node,
+                self_value=proxy.self_value,
+            )
+    return UNKNOWN
+
+
+def container_method(
+    ip: Interpreter,
+    recv: Value,
+    recv_node: ast.expr | None,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    if (
+        isinstance(recv, Seq)
+        and name in ("append", "extend")
+        and args
+        and isinstance(recv_node, ast.Name)
+    ):
+        item = args[0][1]
+        if name == "append":
+            items = recv.items if recv.kind != "listof" else ()
+            new = (
+                Seq((*items, item), "list")
+                if len(items) < 8 and recv.kind != "listof"
+                else Seq((item,), "listof")
+            )
+            state.env[recv_node.id] = new
+            note_append(ip, recv_node, item, node, state)
+        return Const(None)
+    if isinstance(recv, Seq) and name == "pop":
+        return recv.items[-1] if recv.items else UNKNOWN
+    return UNKNOWN
+
+
+# =========================================================================== training notes
+# Hooks for the training-loop rules; the loop analysis records what happens in each loop.
+def note_backward(ip: Interpreter, ref: TRef, node: ast.Call, state: State) -> None:
+    ip.training.backward(ref, node, state)
+
+
+def note_zero_grad(ip: Interpreter, ref: Value, node: ast.Call, state: State) -> None:
+    ip.training.zero_grad(ref, node, state)
+
+
+def note_step(ip: Interpreter, ref: Value, node: ast.Call, state: State) -> None:
+    ip.training.step(ref, node, state)
+
+
+def note_forward(ip: Interpreter, ref: ObjRef, node: ast.Call, state: State) -> None:
+    ip.training.forward(ref, node, state)
+
+
+def note_mode(ip: Interpreter, ref: ObjRef, mode: Tri, node: ast.Call, state: State) -> None:
+    ip.training.mode(ref, mode, node, state)
+
+
+def note_accumulate(
+    ip: Interpreter, target: ast.expr, value: Value, result: Value, node: ast.AST, state: State
+) -> None:
+    ip.training.accumulate(target, value, node, state)
+
+
+def note_append(
+    ip: Interpreter, target: ast.expr, value: Value, node: ast.AST, state: State
+) -> None:
+    ip.training.accumulate(target, value, node, state)
+
+
+def unknown_method(
+    ip: Interpreter, recv_node: ast.expr | None, name: str, args: Args, node: ast.Call, state: State
+) -> None:
+    if name == "zero_grad":
+        ip.training.zero_grad(UNKNOWN, node, state)
+    elif name == "step":
+        ip.training.step(UNKNOWN, node, state)
+    elif name in ("eval", "train"):
+        ip.training.unknown_mode(recv_node, name, node, state)
+
+
+__all__ = ["Builtin", "ClassV", "InstanceObj", "Loader", "SuperProxy", "TorchName"]

@@ -1,0 +1,145 @@
+"""Parsing that survives half-typed code.
+
+Mid-typing, a file usually does not parse. We parse with `ast`; on a syntax error we
+blank out the smallest enclosing block (the function or class around the error, or the
+module-level statement) and try again, so the rest of the file keeps its diagnostics.
+Line numbers never move: a blanked block becomes `pass` followed by empty lines.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+_BLOCK_START = re.compile(r"[ \t]*(?:async[ \t]+def|def|class)\b")
+_DECORATOR = re.compile(r"[ \t]*@")
+_MAX_ATTEMPTS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedRegion:
+    start: int  # 1-based, inclusive
+    end: int
+    message: str  # the syntax error that made us skip it
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    tree: ast.Module
+    skipped: tuple[SkippedRegion, ...]
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _is_code(line: str) -> bool:
+    s = line.strip()
+    return bool(s) and not s.startswith("#")
+
+
+def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
+    if "\x00" in text:
+        text = text.replace("\x00", " ")
+    try:
+        return ParseResult(ast.parse(text, filename=path, type_comments=False), ())
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as first:
+        error: BaseException = first
+    lines = text.split("\n")
+    skipped: list[SkippedRegion] = []
+    for _ in range(_MAX_ATTEMPTS):
+        row = getattr(error, "lineno", None) or len(lines)
+        row = max(1, min(row, len(lines)))
+        start, end = _enclosing_block(lines, row)
+        if any(s.start == start and s.end == end for s in skipped):
+            # Blanking this block did not help (the error is elsewhere or spans blocks): widen.
+            start, end = _widen(lines, start, end)
+        message = getattr(error, "msg", None) or str(error)
+        skipped.append(SkippedRegion(start, end, str(message)))
+        _blank(lines, start, end)
+        try:
+            tree = ast.parse("\n".join(lines), filename=path)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as again:
+            error = again
+            continue
+        return ParseResult(tree, tuple(_merge(skipped)))
+    return ParseResult(
+        ast.Module(body=[], type_ignores=[]), (SkippedRegion(1, len(lines), str(error)),)
+    )
+
+
+def _enclosing_block(lines: list[str], row: int) -> tuple[int, int]:
+    """The innermost def/class around `row`, or the module-level statement holding it."""
+    probe = row
+    while probe > 1 and not _is_code(lines[probe - 1]):
+        probe -= 1
+    ind = _indent(lines[probe - 1])
+    start = 0
+    for i in range(row, 0, -1):
+        line = lines[i - 1]
+        if _BLOCK_START.match(line) and (i == row or _indent(line) < ind):
+            start = i
+            break
+    if start == 0:
+        # A module-level statement: back up to its first line at column 0.
+        start = probe
+        while start > 1 and not (_is_code(lines[start - 1]) and _indent(lines[start - 1]) == 0):
+            start -= 1
+    while (
+        start > 1
+        and _DECORATOR.match(lines[start - 2])
+        and _indent(lines[start - 2]) == _indent(lines[start - 1])
+    ):
+        start -= 1
+    base = _indent(lines[start - 1])
+    end = max(start, row)
+    i = end + 1
+    while i <= len(lines):
+        line = lines[i - 1]
+        if (
+            _is_code(line)
+            and _indent(line) <= base
+            and not line.lstrip().startswith((")", "]", "}"))
+        ):
+            break
+        end = i
+        i += 1
+    while end > start and not _is_code(lines[end - 1]):
+        end -= 1
+    return start, end
+
+
+def _widen(lines: list[str], start: int, end: int) -> tuple[int, int]:
+    base = _indent(lines[start - 1])
+    if base == 0:
+        # Already at module level: take everything to the next top-level block or the end.
+        i = end + 1
+        while i <= len(lines) and not (
+            _BLOCK_START.match(lines[i - 1]) and _indent(lines[i - 1]) == 0
+        ):
+            i += 1
+        return start, max(end, i - 1)
+    # Take the enclosing block instead.
+    for i in range(start - 1, 0, -1):
+        if _is_code(lines[i - 1]) and _indent(lines[i - 1]) < base:
+            return _enclosing_block(lines, i)
+    return 1, len(lines)
+
+
+def _blank(lines: list[str], start: int, end: int) -> None:
+    indent = lines[start - 1][: _indent(lines[start - 1])]
+    lines[start - 1] = indent + "pass"
+    for i in range(start + 1, end + 1):
+        lines[i - 1] = ""
+
+
+def _merge(regions: list[SkippedRegion]) -> list[SkippedRegion]:
+    out: list[SkippedRegion] = []
+    for r in sorted(regions, key=lambda r: (r.start, -r.end)):
+        if out and r.start <= out[-1].end:
+            last = out[-1]
+            out[-1] = SkippedRegion(last.start, max(last.end, r.end), last.message)
+        else:
+            out.append(r)
+    return out

@@ -1,0 +1,220 @@
+"""The abstract state at one program point, and how two states join.
+
+A state maps names to values, heap ids to objects, and carries the flow facts the
+autograd rules need: what each storage has saved for backward, which graph nodes an
+in-place write has spoiled (`hazards`), which graphs a backward has freed, and the
+grad mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from torchlint.analysis.facts import GradMode, Tensor, Why
+from torchlint.analysis.values import (
+    HeapObj,
+    InstanceObj,
+    ModuleObj,
+    ObjRef,
+    OptimizerObj,
+    Seq,
+    TRef,
+    Value,
+    join_simple,
+)
+
+if TYPE_CHECKING:
+    from torchlint.analysis.graph import Graph
+
+
+@dataclass(frozen=True, slots=True)
+class SaveRecord:
+    """Graph node `node` saved this storage for backward."""
+
+    node: int
+    op: str  # source text of the op, "b * b"
+    why: Why  # where the op is
+    saved_text: str  # the saved operand as written, "b"
+
+
+@dataclass(frozen=True, slots=True)
+class Hazard:
+    """An in-place write changed a tensor that `save` had saved: backward through it raises."""
+
+    save: SaveRecord
+    write: Why  # the in-place line
+    tensor: str  # the written tensor as written
+    via_data: bool  # the write went through `.data`: silently wrong gradients instead
+    origin: Why | None = None  # where the written tensor was made (`out.data`), for fixes
+
+
+class State:
+    __slots__ = ("env", "freed", "grad", "hazards", "heap", "live", "saved")
+
+    def __init__(self) -> None:
+        self.env: dict[str, Value] = {}
+        self.heap: dict[int, Tensor | HeapObj] = {}
+        self.saved: dict[int, tuple[SaveRecord, ...]] = {}
+        self.hazards: dict[int, Hazard] = {}
+        self.freed: dict[int, Why] = {}
+        self.grad: GradMode = GradMode.ENABLED
+        self.live: bool = True
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.env = dict(self.env)
+        s.heap = dict(self.heap)
+        s.saved = dict(self.saved)
+        s.hazards = dict(self.hazards)
+        s.freed = dict(self.freed)
+        s.grad = self.grad
+        s.live = self.live
+        return s
+
+    # -- heap access -------------------------------------------------------------
+    def tensor(self, ref: TRef) -> Tensor:
+        obj = self.heap.get(ref.oid)
+        return obj if isinstance(obj, Tensor) else Tensor(root=ref.oid)
+
+    def obj(self, ref: ObjRef) -> HeapObj | None:
+        obj = self.heap.get(ref.oid)
+        return None if isinstance(obj, Tensor) else obj
+
+    def module(self, v: Value) -> ModuleObj | None:
+        if isinstance(v, ObjRef):
+            obj = self.heap.get(v.oid)
+            if isinstance(obj, ModuleObj):
+                return obj
+        return None
+
+    def optimizer(self, v: Value) -> OptimizerObj | None:
+        if isinstance(v, ObjRef):
+            obj = self.heap.get(v.oid)
+            if isinstance(obj, OptimizerObj):
+                return obj
+        return None
+
+
+def join_states(graph: Graph, a: State, b: State) -> State:
+    """The state after two paths meet. A dead path (after return/raise) contributes nothing."""
+    if not a.live:
+        return b.copy()
+    if not b.live:
+        return a.copy()
+    out = State()
+    out.grad = a.grad.join(b.grad)
+    joiner = _Joiner(graph, a, b, out)
+    for key, va in a.env.items():
+        vb = b.env.get(key)
+        out.env[key] = va if vb is None else joiner.value(va, vb)
+    for key, vb in b.env.items():
+        if key not in out.env:
+            out.env[key] = vb
+    for oid, oa in a.heap.items():
+        if oid in out.heap:
+            continue
+        ob = b.heap.get(oid)
+        out.heap[oid] = oa if ob is None else joiner.cell(oa, ob)
+    for oid, ob in b.heap.items():
+        if oid not in out.heap:
+            out.heap[oid] = ob
+    for root in a.saved.keys() | b.saved.keys():
+        recs = a.saved.get(root, ()) + tuple(
+            r for r in b.saved.get(root, ()) if r not in a.saved.get(root, ())
+        )
+        if recs:
+            out.saved[root] = recs
+    # Saved roots of phi cells made during this join: the union of their members'.
+    out.saved.update(joiner.phi_saved)
+    # A hazard or a freed graph on either path is a mistake when that path runs.
+    out.hazards = {**b.hazards, **a.hazards}
+    out.freed = {**b.freed, **a.freed}
+    return out
+
+
+class _Joiner:
+    __slots__ = ("a", "b", "graph", "out", "phi_saved")
+
+    def __init__(self, graph: Graph, a: State, b: State, out: State) -> None:
+        self.graph = graph
+        self.a = a
+        self.b = b
+        self.out = out
+        self.phi_saved: dict[int, tuple[SaveRecord, ...]] = {}
+
+    def value(self, va: Value, vb: Value) -> Value:
+        if va == vb:
+            return va
+        if isinstance(va, TRef) and isinstance(vb, TRef):
+            return self._phi_tensor(va, vb)
+        if (
+            isinstance(va, Seq)
+            and isinstance(vb, Seq)
+            and va.kind == vb.kind
+            and len(va.items) == len(vb.items)
+        ):
+            return Seq(
+                tuple(self.value(x, y) for x, y in zip(va.items, vb.items, strict=True)), va.kind
+            )
+        return join_simple(va, vb)
+
+    def _phi_tensor(self, ra: TRef, rb: TRef) -> TRef:
+        ta, tb = self.a.tensor(ra), self.b.tensor(rb)
+        pid = self.graph.phi_oid(ra.oid, rb.oid)
+        if pid in self.out.heap:
+            return TRef(pid)
+        joined = ta.join(tb)
+        node = joined.node
+        if ta.node != tb.node:
+            node = self.graph.phi_node(ta.node, tb.node)
+        self.out.heap[pid] = replace(joined, root=pid, node=node)
+        recs = self.a.saved.get(ta.root, ()) + self.b.saved.get(tb.root, ())
+        if recs:
+            self.phi_saved[pid] = tuple(dict.fromkeys(recs))
+        return TRef(pid)
+
+    def cell(self, oa: Tensor | HeapObj, ob: Tensor | HeapObj) -> Tensor | HeapObj:
+        if oa is ob:
+            return oa
+        if isinstance(oa, Tensor) and isinstance(ob, Tensor):
+            joined = oa.join(ob)
+            if oa.node != ob.node:
+                joined = replace(joined, node=self.graph.phi_node(oa.node, ob.node))
+            return joined
+        if isinstance(oa, ModuleObj) and isinstance(ob, ModuleObj):
+            j = oa.join(ob)
+            return replace(j, attrs=self._attrs(oa.attrs, ob.attrs))
+        if isinstance(oa, InstanceObj) and isinstance(ob, InstanceObj):
+            return replace(oa, attrs=self._attrs(oa.attrs, ob.attrs))
+        return oa
+
+    def _attrs(self, a: Mapping[str, Value], b: Mapping[str, Value]) -> dict[str, Value]:
+        out: dict[str, Value] = {}
+        for key, va in a.items():
+            vb = b.get(key)
+            out[key] = va if vb is None else self.value(va, vb)
+        for key, vb in b.items():
+            out.setdefault(key, vb)
+        return out
+
+
+def same_state(a: State, b: State) -> bool:
+    """Whether a loop head has stabilised: names, heap facts and grad mode agree."""
+    if a.live != b.live or a.grad != b.grad or a.env.keys() != b.env.keys():
+        return False
+    for key, va in a.env.items():
+        if va != b.env[key]:
+            return False
+    if a.heap.keys() != b.heap.keys():
+        return False
+    for oid, oa in a.heap.items():
+        ob = b.heap[oid]
+        if isinstance(oa, Tensor):
+            if not isinstance(ob, Tensor) or not oa.same_facts(ob):
+                return False
+        elif oa != ob:
+            return False
+    # Hazards and freed graphs name fresh graph nodes on every pass: instrumentation, not facts.
+    return True

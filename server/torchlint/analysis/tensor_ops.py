@@ -1,0 +1,719 @@
+"""The facts of an op's result, computed from its inputs' facts and the torch table.
+
+dtype from the table's dtype rule and `result_type`; requires_grad from the inputs and the
+grad mode; a fresh autograd node; what the op saves for backward (recorded on the saved
+storages); singular gradients (TL202); value intervals for the few ops that bound them.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from torchlint import knowledge as K
+from torchlint.analysis.facts import (
+    BOOL,
+    FLOATING,
+    INTEGRAL,
+    NONNEG,
+    POSITIVE,
+    DType,
+    Interval,
+    Mask,
+    SingularOp,
+    Tensor,
+    Tri,
+    Why,
+)
+from torchlint.analysis.state import SaveRecord, State
+from torchlint.analysis.values import (
+    Const,
+    Device,
+    Seq,
+    TorchName,
+    TRef,
+    Value,
+    const_number,
+    const_type,
+)
+
+if TYPE_CHECKING:
+    from torchlint.analysis.interpreter import Interpreter
+
+_MAX_DTYPE_SET: Final = 4
+
+# Ops that keep a singular-gradient input's hazard visible in their result: masking the
+# result of `-log(x)` or `2 * sqrt(x)` still turns the zero gradient into NaN.
+PASS_SINGULAR: Final = frozenset(
+    {
+        "neg",
+        "mul",
+        "add",
+        "sub",
+        "rsub",
+        "div",
+        "true_divide",
+        "abs",
+        "clone",
+        "contiguous",
+        "view",
+        "reshape",
+        "squeeze",
+        "unsqueeze",
+        "flatten",
+        "float",
+        "double",
+        "half",
+        "to",
+        "__neg__",
+        "__mul__",
+        "__rmul__",
+        "__add__",
+        "__radd__",
+        "__sub__",
+        "__rsub__",
+        "__truediv__",
+        "__pos__",
+        "exp",
+        "square",
+        "pow",
+        "__pow__",
+    }
+)
+POINTWISE_OPERATORS: Final = frozenset(
+    {
+        "__add__",
+        "__radd__",
+        "__sub__",
+        "__rsub__",
+        "__mul__",
+        "__rmul__",
+        "__truediv__",
+        "__rtruediv__",
+        "__pow__",
+        "__rpow__",
+        "__neg__",
+        "__pos__",
+        "__abs__",
+        "__invert__",
+        "__floordiv__",
+        "__rfloordiv__",
+        "__mod__",
+        "__rmod__",
+        "__and__",
+        "__or__",
+        "__xor__",
+        "__lt__",
+        "__le__",
+        "__gt__",
+        "__ge__",
+        "__eq__",
+        "__ne__",
+    }
+)
+_REDUCTIONS: Final = frozenset(
+    {
+        "sum",
+        "mean",
+        "prod",
+        "max",
+        "min",
+        "norm",
+        "std",
+        "var",
+        "amax",
+        "amin",
+        "logsumexp",
+        "nansum",
+        "nanmean",
+        "median",
+        "all",
+        "any",
+        "count_nonzero",
+        "argmax",
+        "argmin",
+    }
+)
+
+
+@dataclass(slots=True)
+class Input:
+    """One argument of an op, in call order."""
+
+    node: ast.expr | None
+    value: Value
+    ref: TRef | None
+    tensor: Tensor | None
+    text: str
+
+    @property
+    def scalar(self) -> float | None:
+        return const_number(self.value)
+
+    @property
+    def positional(self) -> bool:
+        """Counts as a tensor input position (the table counts tensor inputs only)."""
+        return self.tensor is not None or not isinstance(
+            self.value, Const | Seq | TorchName | Device
+        )
+
+    @property
+    def scalar_kind(self) -> str | None:
+        t = const_type(self.value)
+        if t is bool:
+            return "bool"
+        if t is int:
+            return "int"
+        if t is float:
+            return "float"
+        if t is complex:
+            return "complex"
+        return None
+
+
+def make_input(ip: Interpreter, node: ast.expr | None, value: Value, state: State) -> Input:
+    if isinstance(value, TRef):
+        return Input(node, value, value, state.tensor(value), ip.text(node))
+    return Input(node, value, None, None, ip.text(node))
+
+
+def short(op: str) -> str:
+    return op.rsplit(".", 1)[-1]
+
+
+# =========================================================================== dtypes
+def operand_kind(inp: Input) -> tuple[DType, str] | None:
+    """(dtype set, result_type kind) of an operand, or None when it cannot take part."""
+    if inp.tensor is not None:
+        kind = "zerodim" if inp.tensor.rank == 0 else "tensor"
+        if inp.tensor.rank is None:
+            kind = "unknown-rank"
+        return inp.tensor.dtype, kind
+    cat = inp.scalar_kind
+    if cat is not None:
+        return frozenset({K.scalar_dtype(cat)}), "scalar"
+    return None
+
+
+def promote(inputs: list[Input]) -> DType:
+    """`torch.result_type` folded over the inputs; unknown as soon as one is unknown."""
+    ops: list[tuple[DType, str]] = []
+    for inp in inputs:
+        k = operand_kind(inp)
+        if k is None:
+            if inp.value is not None and not isinstance(inp.value, Const):
+                return None  # an unknown operand could be a tensor of any dtype
+            continue
+        ops.append(k)
+    if not ops:
+        return None
+    results: set[str] = set()
+    choices: list[list[tuple[str, str]]] = []
+    for dtypes, kind in ops:
+        if dtypes is None:
+            return None
+        kinds = ["tensor", "zerodim"] if kind == "unknown-rank" else [kind]
+        choices.append([(d, k) for d in sorted(dtypes) for k in kinds])
+    for combo in itertools.islice(itertools.product(*choices), 64):
+        acc = combo[0]
+        for nxt in combo[1:]:
+            try:
+                d = K.result_type(acc, nxt)
+            except KeyError:
+                return None
+            # The accumulated operand now behaves as the higher-priority kind.
+            kind = (
+                "tensor"
+                if "tensor" in (acc[1], nxt[1])
+                else ("zerodim" if "zerodim" in (acc[1], nxt[1]) else "scalar")
+            )
+            acc = (d, kind)
+        results.add(acc[0])
+    if len(results) > _MAX_DTYPE_SET:
+        return None
+    return frozenset(results)
+
+
+def result_dtype(op: K.OpFacts | None, inputs: list[Input], explicit: str | None) -> DType:
+    if explicit is not None:
+        return frozenset({explicit})
+    if op is None:
+        return None
+    rule = op.dtype_rule
+    first = next((i.tensor for i in inputs if i.tensor is not None), None)
+    if rule == "fixed" and op.fixed_dtype:
+        return frozenset({op.fixed_dtype})
+    if rule == "bool":
+        return BOOL
+    if rule == "int64":
+        return frozenset({"int64"})
+    if rule in ("same", "float_only"):
+        return None if first is None else first.dtype
+    if rule == "promote":
+        return promote(inputs)
+    if rule == "int_to_float":
+        d = promote(inputs)
+        if d is None:
+            return None
+        return frozenset(K.DEFAULT_FLOAT if _category(x) in ("int", "bool") else x for x in d)
+    if rule == "int_to_int64":
+        if first is None or first.dtype is None:
+            return None
+        return frozenset("int64" if _category(x) in ("int", "bool") else x for x in first.dtype)
+    return None
+
+
+def _category(dtype: str) -> str:
+    try:
+        return K.dtype_category(dtype)
+    except KeyError:
+        return "other"
+
+
+def can_require_grad(dtype: DType) -> Tri:
+    if dtype is None:
+        return Tri.MAYBE
+    cats = {_category(d) for d in dtype}
+    if cats <= {"float", "complex"}:
+        return Tri.YES
+    if not cats & {"float", "complex"}:
+        return Tri.NO
+    return Tri.MAYBE
+
+
+# =========================================================================== results
+def result_rg(
+    ip: Interpreter,
+    op_name: str,
+    op: K.OpFacts | None,
+    inputs: list[Input],
+    dtype: DType,
+    state: State,
+    node: ast.AST,
+) -> tuple[Tri, Why | None]:
+    mode = state.grad.records
+    if mode is Tri.NO:
+        label = "torch.inference_mode()" if state.grad.name == "INFERENCE" else "torch.no_grad()"
+        return Tri.NO, ip.why(node, f"computed under `{label}`")
+    if op is not None and not op.differentiable:
+        return Tri.NO, ip.why(node, f"`{short(op_name)}` is not differentiable")
+    if can_require_grad(dtype) is Tri.NO:
+        return Tri.NO, ip.why(
+            node, f"the result is {' or '.join(sorted(dtype or ()))}, which cannot require grad"
+        )
+    tensors = [i for i in inputs if i.tensor is not None]
+    yes = next((i for i in tensors if i.tensor is not None and i.tensor.rg is Tri.YES), None)
+    if yes is not None and yes.tensor is not None:
+        rg = Tri.YES if mode is Tri.YES else Tri.MAYBE
+        return rg, ip.why(node, f"computed from `{yes.text}`, which requires grad")
+    unknown_operand = any(i.tensor is None and not isinstance(i.value, Const) for i in inputs)
+    if (
+        tensors
+        and all(i.tensor is not None and i.tensor.rg is Tri.NO for i in tensors)
+        and not unknown_operand
+    ):
+        first = tensors[0]
+        assert first.tensor is not None
+        return Tri.NO, ip.why(node, f"none of its inputs requires grad (`{first.text}` does not)")
+    return Tri.MAYBE, None
+
+
+def apply_op(
+    ip: Interpreter,
+    op_name: str,
+    op: K.OpFacts | None,
+    inputs: list[Input],
+    node: ast.AST,
+    state: State,
+    *,
+    explicit_dtype: str | None = None,
+    base: Tensor | None = None,
+) -> TRef:
+    """Allocate the result of a (non in-place) op and record what it saves."""
+    dtype = result_dtype(op, inputs, explicit_dtype)
+    rg, why_rg = result_rg(ip, op_name, op, inputs, dtype, state, node)
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    tensors = [i for i in inputs if i.tensor is not None]
+    node_id: int | None = None
+    saves = False
+    saved_positions: frozenset[int] = frozenset()
+    result_saved = False
+    if rg is not Tri.NO:
+        if op is not None and rg is Tri.YES and state.grad.records is Tri.YES:
+            rg_flags = [
+                i.tensor is not None and i.tensor.rg is Tri.YES for i in inputs if i.positional
+            ]
+            saved_positions, result_saved = op.saved(rg_flags)
+            saves = bool(saved_positions) or result_saved
+        parents = tuple(
+            i.tensor.node for i in tensors if i.tensor is not None and i.tensor.node is not None
+        )
+        node_id = ip.graph.add(ip.why(node, ip.text(node)), ip.text(node), saves, parents)
+    view_of = None
+    if op is not None and op.view and tensors and tensors[0].tensor is not None:
+        view_of = tensors[0].tensor.root
+    first = tensors[0].tensor if tensors else None
+    text = ip.text(node)
+    why_dtype = ip.why(node, f"`{text}` gives {' or '.join(sorted(dtype))}") if dtype else None
+    device, why_device = _result_device(tensors)
+    result = Tensor(
+        dtype=dtype,
+        rg=rg,
+        leaf=Tri.NO if rg is Tri.YES else (Tri.YES if rg is Tri.NO else Tri.MAYBE),
+        device=device,
+        rank=_result_rank(op_name, inputs, node),
+        node=node_id,
+        root=view_of if view_of is not None else oid,
+        why_dtype=why_dtype,
+        why_rg=why_rg,
+        why_leaf=why_rg if rg is Tri.YES else None,
+        why_device=why_device,
+        is_view=view_of is not None,
+        origin=ip.why(node, text),
+        inference=state.grad.name == "INFERENCE",
+        via_data=bool(view_of is not None and first is not None and first.via_data),
+    )
+    result = _tags(ip, op_name, op, inputs, node, result, state)
+    if base is not None:
+        result = result.evolve(root=base.root)
+    state.heap[oid] = result
+    if node_id is not None and saves:
+        why = ip.why(node, text)
+        pos_inputs = [i for i in inputs if i.positional]
+        for p in saved_positions:
+            if p < len(pos_inputs):
+                saved_inp = pos_inputs[p]
+                if saved_inp.tensor is not None:
+                    record_save(
+                        state, saved_inp.tensor.root, SaveRecord(node_id, text, why, saved_inp.text)
+                    )
+        if result_saved:
+            record_save(state, result.root, SaveRecord(node_id, text, why, text))
+    return TRef(oid)
+
+
+def record_save(state: State, root: int, rec: SaveRecord) -> None:
+    prior = state.saved.get(root, ())
+    if rec not in prior:
+        state.saved[root] = (*prior[-7:], rec)
+
+
+def _result_device(tensors: list[Input]) -> tuple[str | None, Why | None]:
+    devices = {i.tensor.device for i in tensors if i.tensor is not None and i.tensor.rank != 0}
+    if len(devices) == 1:
+        (d,) = devices
+        src = next(i.tensor for i in tensors if i.tensor is not None and i.tensor.device == d)
+        return d, src.why_device
+    return None, None
+
+
+def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None:
+    name = short(op_name)
+    ranks = [i.tensor.rank for i in inputs if i.tensor is not None]
+    if name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING:
+        if ranks and all(r is not None for r in ranks):
+            return max(r for r in ranks if r is not None)
+        return None
+    if name in _REDUCTIONS and isinstance(node, ast.Call):
+        has_dim = len(node.args) > (
+            0 if isinstance(node.func, ast.Attribute) and _is_method_call(node) else 1
+        ) or any(k.arg == "dim" for k in node.keywords)
+        if not has_dim:
+            return 0
+    return None
+
+
+def _is_method_call(node: ast.Call) -> bool:
+    return isinstance(node.func, ast.Attribute)
+
+
+_UNARY_RANK_KEEPING: Final = frozenset(
+    {
+        "sigmoid",
+        "tanh",
+        "relu",
+        "exp",
+        "log",
+        "sqrt",
+        "rsqrt",
+        "abs",
+        "neg",
+        "clamp",
+        "clamp_min",
+        "clamp_max",
+        "float",
+        "double",
+        "half",
+        "long",
+        "int",
+        "bool",
+        "to",
+        "clone",
+        "detach",
+        "contiguous",
+        "softmax",
+        "log_softmax",
+        "gelu",
+        "silu",
+        "sin",
+        "cos",
+        "square",
+        "pow",
+        "reciprocal",
+        "log1p",
+        "expm1",
+        "floor",
+        "ceil",
+        "round",
+        "sign",
+        "erf",
+        "where",
+        "masked_fill",
+        "nan_to_num",
+        "dropout",
+        "leaky_relu",
+        "elu",
+        "softplus",
+    }
+)
+
+
+# =========================================================================== tags
+def _tags(
+    ip: Interpreter,
+    op_name: str,
+    op: K.OpFacts | None,
+    inputs: list[Input],
+    node: ast.AST,
+    t: Tensor,
+    state: State,
+) -> Tensor:
+    name = short(op_name)
+    tensors = [i for i in inputs if i.tensor is not None]
+    first = tensors[0] if tensors else None
+    ft = first.tensor if first is not None else None
+    # Softmax results, for softmax-before-cross-entropy.
+    if name in ("softmax", "log_softmax"):
+        t = t.evolve(softmax=ip.why(node, ip.text(node)), softmax_kind=name)
+    elif name in ("log", "log2", "log10") and ft is not None and ft.softmax_kind == "softmax":
+        t = t.evolve(softmax=ip.why(node, ip.text(node)), softmax_kind="log_softmax")
+    # Masks survive dtype conversions and negation.
+    if ft is not None and ft.mask is not None:
+        if name in (
+            "float",
+            "double",
+            "half",
+            "to",
+            "type",
+            "long",
+            "int",
+            "bool",
+            "byte",
+            "detach",
+            "clone",
+        ):
+            t = t.evolve(
+                mask=Mask(
+                    ft.mask.root,
+                    ft.mask.op,
+                    ft.mask.value,
+                    ft.mask.text,
+                    ft.mask.negated,
+                    ft.mask.as_float or name != "bool",
+                )
+            )
+        elif name in ("logical_not", "__invert__", "bitwise_not"):
+            t = t.evolve(mask=_negate(ft.mask))
+    if (
+        name in ("__rsub__", "rsub")
+        and ft is not None
+        and ft.mask is not None
+        and len(inputs) > 1
+        and inputs[1].scalar == 1.0
+    ):
+        t = t.evolve(mask=_negate(ft.mask))
+    # Singular gradients: the op's own, or one carried through a transparent op.
+    singular = _singular(ip, op_name, op, inputs, node)
+    if singular is None and name in PASS_SINGULAR:
+        for i in tensors[:1] if name in ("div", "__truediv__", "true_divide") else tensors:
+            if i.tensor is not None and i.tensor.singular is not None:
+                singular = i.tensor.singular
+                break
+    if singular is not None:
+        t = t.evolve(singular=singular)
+    interval = _interval(name, op_name, inputs, node)
+    if interval is not None:
+        t = t.evolve(interval=interval)
+    return t
+
+
+def _negate(m: Mask) -> Mask:
+    return Mask(m.root, m.op, m.value, m.text, not m.negated, m.as_float)
+
+
+def _singular(
+    ip: Interpreter, op_name: str, op: K.OpFacts | None, inputs: list[Input], node: ast.AST
+) -> SingularOp | None:
+    if op is None or not op.singular:
+        return None
+    name = short(op_name)
+    positional = [i for i in inputs if i.positional]
+    for s in op.singular:
+        if not s.forward_finite and name not in (
+            "div",
+            "__truediv__",
+            "__rtruediv__",
+            "true_divide",
+            "reciprocal",
+            "log",
+            "log2",
+            "log10",
+            "rsqrt",
+            "__rpow__",
+            "pow",
+        ):
+            continue
+        if s.input >= len(positional):
+            continue
+        inp = positional[s.input]
+        if inp.tensor is None:
+            continue
+        if (
+            s.wrt < len(positional)
+            and positional[s.wrt].tensor is None
+            and positional[s.wrt].scalar is not None
+        ):
+            continue  # the gradient w.r.t. a Python number never exists
+        if name in ("pow", "__pow__", "float_power"):
+            exponent = positional[1].scalar if len(positional) > 1 else None
+            if exponent is None:
+                exp_input = inputs[1].scalar if len(inputs) > 1 else None
+                exponent = exp_input
+            if exponent is None or not (0.0 < exponent < 1.0):
+                continue
+        interval = inp.tensor.interval
+        if interval is not None and all(interval.excludes(p) for p in s.points):
+            continue
+        text = ip.text(node)
+        span = ip.src.span(node)
+        in_span = ip.src.span(inp.node) if inp.node is not None else span
+        label = (
+            "division"
+            if name in ("div", "__truediv__", "__rtruediv__", "true_divide")
+            else name.strip("_")
+        )
+        return SingularOp(
+            op=label,
+            line=span.start.row,
+            text=text,
+            input_root=inp.tensor.root,
+            input_text=inp.text,
+            points=s.points,
+            col=span.start.col,
+            end_line=span.end.row,
+            end_col=span.end.col,
+            input_col=in_span.start.col,
+            input_end_col=in_span.end.col,
+            input_line=in_span.start.row,
+        )
+    return None
+
+
+def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> Interval | None:
+    tensors = [i for i in inputs if i.tensor is not None]
+    first = tensors[0].tensor if tensors else None
+    fi = first.interval if first is not None else None
+    if name in ("exp", "softplus"):
+        return POSITIVE if name == "exp" else NONNEG
+    if name in ("sigmoid", "softmax"):
+        return Interval(0.0, 1.0)
+    if name in ("abs", "relu", "square", "norm", "vector_norm", "sqrt", "__abs__", "relu6"):
+        return NONNEG
+    if name in ("pow", "__pow__") and len(inputs) > 1 and inputs[1].scalar is not None:
+        e = inputs[1].scalar
+        if e is not None and e == int(e) and int(e) % 2 == 0 and e > 0:
+            return NONNEG
+    if name in ("clamp", "clamp_", "clip", "clamp_min", "clamp_max") and isinstance(node, ast.Call):
+        lo, hi = _clamp_bounds(name, node, inputs)
+        if lo is not None or hi is not None:
+            base = Interval(lo, hi)
+            return base if fi is None else fi.meet(base)
+    if name in ("__add__", "__radd__", "add") and fi is not None:
+        c = next((i.scalar for i in inputs if i.scalar is not None), None)
+        if c is not None:
+            return fi.shift(c)
+    if (
+        name in ("__sub__", "sub")
+        and fi is not None
+        and len(inputs) > 1
+        and inputs[1].scalar is not None
+    ):
+        c2 = inputs[1].scalar
+        return fi.shift(-c2) if c2 is not None else None
+    if name in ("__mul__", "__rmul__", "mul") and fi is not None:
+        c = next((i.scalar for i in inputs if i.scalar is not None), None)
+        if c is not None:
+            return fi.scale(c)
+    if (
+        name in ("sum", "mean", "cumsum", "nansum")
+        and fi is not None
+        and fi.lo is not None
+        and fi.lo >= 0
+    ):
+        return NONNEG
+    if name in ("__add__", "add") and len(tensors) == 2:
+        a, b = (t.tensor.interval if t.tensor else None for t in tensors)
+        if a is not None and b is not None and a.lo is not None and b.lo is not None:
+            return Interval(a.lo + b.lo, None, a.lo_open or b.lo_open)
+    return None
+
+
+def _clamp_bounds(
+    name: str, node: ast.Call, inputs: list[Input]
+) -> tuple[float | None, float | None]:
+    method = isinstance(node.func, ast.Attribute) and (
+        len(inputs) == 0 or inputs[0].node is node.func.value
+    )
+    pos = [i.scalar for i in inputs[1:]]
+    lo = hi = None
+    if name == "clamp_min":
+        lo = pos[0] if pos else None
+    elif name == "clamp_max":
+        hi = pos[0] if pos else None
+    else:
+        lo = pos[0] if len(pos) > 0 else None
+        hi = pos[1] if len(pos) > 1 else None
+    for kw in node.keywords:
+        if (
+            kw.arg == "min"
+            and isinstance(kw.value, ast.Constant)
+            and isinstance(kw.value.value, int | float)
+        ):
+            lo = float(kw.value.value)
+        elif (
+            kw.arg == "max"
+            and isinstance(kw.value, ast.Constant)
+            and isinstance(kw.value.value, int | float)
+        ):
+            hi = float(kw.value.value)
+        elif (
+            kw.arg in ("min", "max")
+            and isinstance(kw.value, ast.UnaryOp)
+            and isinstance(kw.value.op, ast.USub)
+            and isinstance(kw.value.operand, ast.Constant)
+            and isinstance(kw.value.operand.value, int | float)
+        ):
+            v = -float(kw.value.operand.value)
+            lo, hi = (v, hi) if kw.arg == "min" else (lo, v)
+    del method
+    return lo, hi
+
+
+def is_integral(d: DType) -> bool:
+    return d is not None and bool(d) and d <= (INTEGRAL | BOOL)
+
+
+def is_floating(d: DType) -> bool:
+    return d is not None and bool(d) and d <= FLOATING

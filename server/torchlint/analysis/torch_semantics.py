@@ -1,0 +1,2040 @@
+"""What torch calls, tensor methods, attributes, indexing and operators do to the facts.
+
+The interpreter calls in here for every expression that may touch torch. Modules,
+optimizers and losses are in `nn_semantics`; op results in `tensor_ops`.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from torchlint import knowledge as K
+from torchlint.analysis import nn_semantics as NN
+from torchlint.analysis.events import (
+    BackwardCall,
+    InplaceWrite,
+    LegacyUse,
+    Masked,
+    RequiresGradSet,
+    TorchCall,
+)
+from torchlint.analysis.facts import (
+    BOOL,
+    FLOATING,
+    INTEGRAL,
+    GradMode,
+    Interval,
+    Mask,
+    Tensor,
+    Tri,
+    Why,
+)
+from torchlint.analysis.state import Hazard, State
+from torchlint.analysis.tensor_ops import Input, apply_op, make_input, promote, short
+from torchlint.analysis.values import (
+    UNKNOWN,
+    Bound,
+    ClassV,
+    Const,
+    DataIter,
+    Device,
+    ExtName,
+    FuncV,
+    InstanceObj,
+    ModuleObj,
+    ObjRef,
+    OptimizerObj,
+    Params,
+    Seq,
+    TorchName,
+    TRef,
+    Value,
+    const_number,
+)
+
+if TYPE_CHECKING:
+    from torchlint.analysis.interpreter import Interpreter
+
+Args = list[tuple[ast.expr | None, Value]]
+Kwargs = dict[str, tuple[ast.expr | None, Value]]
+
+_CONVERSIONS: Final = {
+    "double": "float64",
+    "float": "float32",
+    "half": "float16",
+    "bfloat16": "bfloat16",
+    "long": "int64",
+    "int": "int32",
+    "short": "int16",
+    "char": "int8",
+    "byte": "uint8",
+    "bool": "bool",
+    "cfloat": "complex64",
+    "cdouble": "complex128",
+}
+# Names a Tensor and an nn.Module share: on an unknown receiver we cannot tell which.
+_AMBIGUOUS_METHODS: Final = frozenset(
+    {
+        "to",
+        "double",
+        "float",
+        "half",
+        "bfloat16",
+        "cuda",
+        "cpu",
+        "type",
+        "train",
+        "eval",
+        "requires_grad_",
+        "zero_grad",
+        "apply",
+        "share_memory",
+        "forward",
+        "state_dict",
+        "parameters",
+        "__call__",
+    }
+)
+_GRAD_CONTEXTS: Final = {
+    "no_grad": GradMode.DISABLED,
+    "inference_mode": GradMode.INFERENCE,
+    "enable_grad": GradMode.ENABLED,
+}
+_BUILTINS: Final = frozenset(
+    {
+        "len",
+        "range",
+        "enumerate",
+        "zip",
+        "list",
+        "tuple",
+        "float",
+        "int",
+        "bool",
+        "sum",
+        "max",
+        "min",
+        "abs",
+        "print",
+        "isinstance",
+        "super",
+        "iter",
+        "next",
+        "sorted",
+        "reversed",
+        "map",
+        "filter",
+        "getattr",
+        "setattr",
+        "hasattr",
+        "dict",
+        "set",
+        "type",
+        "str",
+        "repr",
+        "round",
+        "any",
+        "all",
+        "open",
+        "id",
+        "hash",
+        "callable",
+        "vars",
+        "format",
+        "divmod",
+        "pow",
+        "complex",
+    }
+)
+
+
+# =========================================================================== grad mode
+def _grad_name(qual: str) -> str:
+    return qual.rsplit(".", 1)[-1]
+
+
+def grad_context_kind(expr: ast.expr) -> GradMode | None:
+    """Syntactic guess at a `with` item's grad mode, for the pre-scan."""
+    call = expr if isinstance(expr, ast.Call) else None
+    func = call.func if call is not None else expr
+    name = (
+        func.attr
+        if isinstance(func, ast.Attribute)
+        else func.id
+        if isinstance(func, ast.Name)
+        else ""
+    )
+    if name in _GRAD_CONTEXTS:
+        if (
+            name == "inference_mode"
+            and call is not None
+            and call.args
+            and isinstance(call.args[0], ast.Constant)
+            and call.args[0].value is False
+        ):
+            return None
+        return _GRAD_CONTEXTS[name]
+    if (
+        name == "set_grad_enabled"
+        and call is not None
+        and call.args
+        and isinstance(call.args[0], ast.Constant)
+    ):
+        return GradMode.ENABLED if call.args[0].value else GradMode.DISABLED
+    return None
+
+
+def grad_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    for deco in node.decorator_list:
+        func = deco.func if isinstance(deco, ast.Call) else deco
+        name = (
+            func.attr
+            if isinstance(func, ast.Attribute)
+            else func.id
+            if isinstance(func, ast.Name)
+            else ""
+        )
+        if name in _GRAD_CONTEXTS:
+            return name
+    return None
+
+
+def grad_context(ip: Interpreter, expr: ast.expr, state: State) -> GradMode | None:
+    """The grad mode a `with` item sets, if it is one of torch's grad-mode managers."""
+    call = expr if isinstance(expr, ast.Call) else None
+    func = call.func if call is not None else expr
+    if not isinstance(func, ast.Name | ast.Attribute):
+        return None
+    target = ip.eval(func, state)
+    if not isinstance(target, TorchName):
+        return None
+    name = _grad_name(target.qualname)
+    if name in _GRAD_CONTEXTS:
+        if name == "inference_mode" and call is not None:
+            flag = _flag(ip, call, "mode", 0, state)
+            if flag is False:
+                return None
+            if flag is None and (call.args or call.keywords):
+                return GradMode.UNKNOWN
+        return _GRAD_CONTEXTS[name]
+    if name == "set_grad_enabled" and call is not None:
+        flag = _flag(ip, call, "mode", 0, state)
+        if flag is None:
+            return GradMode.UNKNOWN
+        return GradMode.ENABLED if flag else GradMode.DISABLED
+    return None
+
+
+def _flag(ip: Interpreter, call: ast.Call, kw: str, pos: int, state: State) -> bool | None:
+    node: ast.expr | None = call.args[pos] if len(call.args) > pos else None
+    for k in call.keywords:
+        if k.arg == kw:
+            node = k.value
+    if node is None:
+        return None
+    v = ip.eval(node, state)
+    if isinstance(v, Const) and isinstance(v.value, bool | int):
+        return bool(v.value)
+    return None
+
+
+def enter_value(value: Value) -> Value:
+    return UNKNOWN
+
+
+# =========================================================================== names
+def builtin(name: str) -> Value:
+    if name in _BUILTINS:
+        return ExtName(f"builtins.{name}")
+    return UNKNOWN
+
+
+def star_import(module: str, state: State) -> None:
+    # `from torch import *` binds torch's public names; we resolve them lazily as unknown.
+    return None
+
+
+def is_module_class(qualname: str) -> bool:
+    return (
+        qualname in ("torch.nn.Module", "torch.nn.modules.module.Module")
+        or K.module(qualname) is not None
+    )
+
+
+def value_from_annotation(
+    ip: Interpreter, ann: ast.expr | None, state: State, site: ast.AST
+) -> Value:
+    if ann is None:
+        return UNKNOWN
+    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+        try:
+            ann = ast.parse(ann.value, mode="eval").body
+        except SyntaxError:
+            return UNKNOWN
+    dtype: frozenset[str] | None = None
+    rank: int | None = None
+    base = ann
+    if isinstance(ann, ast.Subscript) and isinstance(ann.value, ast.Name | ast.Attribute):
+        jax = ann.value.id if isinstance(ann.value, ast.Name) else ann.value.attr
+        if jax in _JAXTYPING:
+            dtype = _JAXTYPING[jax]
+            parts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+            base = parts[0]
+            if (
+                len(parts) > 1
+                and isinstance(parts[1], ast.Constant)
+                and isinstance(parts[1].value, str)
+            ):
+                dims = parts[1].value.split()
+                if not any("..." in d or d.startswith("*") or d.startswith("#") for d in dims):
+                    rank = len(dims)
+    target = ip.eval(base, state)
+    if isinstance(target, TorchName):
+        if target.qualname in (
+            "torch.Tensor",
+            "torch.FloatTensor",
+            "torch.nn.Parameter",
+            "torch.nn.parameter.Parameter",
+        ):
+            oid = ip.graph.alloc(id(site), ip.frame.context)
+            why = ip.why(ann, f"annotated `{ip.text(ann)}`") if dtype is not None else None
+            state.heap[oid] = Tensor(dtype=dtype, rank=rank, root=oid, why_dtype=why, origin=why)
+            return TRef(oid)
+        if is_module_class(target.qualname):
+            oid = ip.graph.alloc(id(site), ip.frame.context)
+            state.heap[oid] = ModuleObj(
+                qualname=target.qualname,
+                cls=None,
+                line=getattr(site, "lineno", 0),
+                dtype=None,
+                device=None,
+                training=Tri.MAYBE,
+                params_rg=Tri.MAYBE,
+            )
+            return ObjRef(oid)
+        if (
+            target.qualname.startswith("torch.optim.")
+            and target.qualname.rsplit(".", 1)[-1][:1].isupper()
+        ):
+            oid = ip.graph.alloc(id(site), ip.frame.context)
+            state.heap[oid] = OptimizerObj(target.qualname, getattr(site, "lineno", 0))
+            return ObjRef(oid)
+    if isinstance(target, ClassV):
+        return ip.abstract_instance(target.cls, state)
+    return UNKNOWN
+
+
+_JAXTYPING: Final[dict[str, frozenset[str] | None]] = {
+    "Float64": frozenset({"float64"}),
+    "Float32": frozenset({"float32"}),
+    "Float16": frozenset({"float16"}),
+    "BFloat16": frozenset({"bfloat16"}),
+    "Float": FLOATING,
+    "Int64": frozenset({"int64"}),
+    "Int32": frozenset({"int32"}),
+    "Int16": frozenset({"int16"}),
+    "Int8": frozenset({"int8"}),
+    "UInt8": frozenset({"uint8"}),
+    "Int": frozenset({"int8", "int16", "int32", "int64"}),
+    "UInt": frozenset({"uint8"}),
+    "Integer": INTEGRAL,
+    "Bool": BOOL,
+    "Complex64": frozenset({"complex64"}),
+    "Complex128": frozenset({"complex128"}),
+    "Shaped": None,
+    "Num": None,
+    "Real": None,
+    "Inexact": None,
+}
+
+
+def parse_dtype(value: Value) -> str | None:
+    if isinstance(value, TorchName) and value.qualname.startswith("torch."):
+        return K.dtype_aliases().get(value.qualname[6:])
+    return None
+
+
+def parse_device(value: Value) -> str | None:
+    if isinstance(value, Device):
+        return value.kind
+    if isinstance(value, Const) and isinstance(value.value, str):
+        kind = value.value.split(":")[0]
+        return kind if kind in ("cpu", "cuda", "meta", "mps", "xpu") else None
+    return None
+
+
+# =========================================================================== binding
+def bind_name(ip: Interpreter, ref: TRef, name: str, state: State) -> None:
+    t = state.tensor(ref)
+    if t.temporary:
+        state.heap[ref.oid] = t.evolve(temporary=False)
+
+
+def name_object(ref: ObjRef, name: str, state: State) -> None:
+    obj = state.heap.get(ref.oid)
+    if isinstance(obj, ModuleObj | OptimizerObj) and obj.name is None:
+        state.heap[ref.oid] = replace(obj, name=name)
+
+
+def list_of(elem: TRef, kind: str = "list") -> Value:
+    return Seq((elem,), "listof")
+
+
+def unpack(ip: Interpreter, value: Value, n: int, state: State) -> list[Value]:
+    if isinstance(value, Seq):
+        if value.kind == "listof":
+            return [value.items[0]] * n
+        if len(value.items) == n:
+            return list(value.items)
+    if isinstance(value, DataIter):
+        return [_data_tensor(ip, value, state, i) for i in range(n)]
+    return [UNKNOWN] * n
+
+
+def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRef:
+    oid = ip.graph.alloc(id(ip.stmt) * 31 + index, ip.frame.context)
+    why = Why(it.line, "a batch from a DataLoader does not require grad")
+    state.heap[oid] = Tensor(
+        rg=Tri.NO, leaf=Tri.YES, root=oid, why_rg=why, why_leaf=why, origin=why
+    )
+    return TRef(oid)
+
+
+def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr) -> Value:
+    if isinstance(iterable, Seq):
+        if not iterable.items:
+            return UNKNOWN
+        first = iterable.items[0]
+        if all(item == first for item in iterable.items):
+            return first
+        return UNKNOWN
+    if isinstance(iterable, NN.Loader):
+        return DataIter(iterable.line)
+    if isinstance(iterable, NN.Builtin):
+        return iterable.element
+    if isinstance(iterable, Params):
+        return NN.param_tensor(ip, iterable, state, node)
+    if isinstance(iterable, TRef):
+        return apply_op(
+            ip,
+            "Tensor.__getitem__",
+            K.op("Tensor.__getitem__"),
+            [make_input(ip, node, iterable, state)],
+            node,
+            state,
+        )
+    return UNKNOWN
+
+
+# =========================================================================== calls
+def eval_args(ip: Interpreter, node: ast.Call, state: State) -> tuple[Args, Kwargs, bool]:
+    args: Args = []
+    kwargs: Kwargs = {}
+    starred = False
+    for a in node.args:
+        if isinstance(a, ast.Starred):
+            starred = True
+            ip.eval(a.value, state)
+            continue
+        args.append((a, ip.eval(a, state)))
+    for k in node.keywords:
+        v = ip.eval(k.value, state)
+        if k.arg is None:
+            starred = True
+            continue
+        kwargs[k.arg] = (k.value, v)
+    return args, kwargs, starred
+
+
+def call(ip: Interpreter, node: ast.Call, state: State) -> Value:
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        receiver = ip.eval(func.value, state)
+        if isinstance(receiver, TorchName | ExtName):
+            target: Value = get_attribute(ip, receiver, func, state)
+            args, kwargs, starred = eval_args(ip, node, state)
+            return call_value(ip, target, args, kwargs, starred, node, state)
+        args, kwargs, starred = eval_args(ip, node, state)
+        return call_method(ip, receiver, func.value, func.attr, args, kwargs, starred, node, state)
+    target = ip.eval(func, state)
+    args, kwargs, starred = eval_args(ip, node, state)
+    return call_value(ip, target, args, kwargs, starred, node, state)
+
+
+def call_value(
+    ip: Interpreter,
+    target: Value,
+    args: Args,
+    kwargs: Kwargs,
+    starred: bool,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    if isinstance(target, TorchName):
+        return call_torch(ip, target.qualname, args, kwargs, starred, node, state)
+    if isinstance(target, FuncV):
+        values = tuple(v for _, v in args)
+        kw = {k: v for k, (_, v) in kwargs.items()}
+        if starred:
+            return UNKNOWN
+        return ip.call_user(target.func, values, kw, state, node, self_value=target.bound_self)
+    if isinstance(target, ClassV):
+        cls = target.cls
+        if cls.is_autograd_function:
+            return UNKNOWN
+        return ip._instantiate(
+            cls, tuple(v for _, v in args), {k: v for k, (_, v) in kwargs.items()}, state, node
+        )
+    if isinstance(target, ObjRef):
+        mod = state.module(target)
+        if mod is not None:
+            return NN.call_module(ip, target, mod, args, kwargs, node, state)
+        inst = state.heap.get(target.oid)
+        if isinstance(inst, InstanceObj) and inst.cls is not None:
+            dunder = inst.cls.lookup("__call__")
+            if dunder is not None:
+                return ip.call_user(
+                    dunder,
+                    tuple(v for _, v in args),
+                    {k: v for k, (_, v) in kwargs.items()},
+                    state,
+                    node,
+                    self_value=target,
+                )
+        return UNKNOWN
+    if isinstance(target, Bound):
+        return call_method(
+            ip, target.receiver, None, target.name, args, kwargs, starred, node, state
+        )
+    if isinstance(target, ExtName):
+        return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
+    return UNKNOWN
+
+
+def call_method(
+    ip: Interpreter,
+    receiver: Value,
+    receiver_node: ast.expr | None,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    starred: bool,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    if isinstance(receiver, TRef):
+        return tensor_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
+    if isinstance(receiver, ObjRef):
+        obj = state.heap.get(receiver.oid)
+        if isinstance(obj, ModuleObj):
+            return NN.module_method(
+                ip, receiver, obj, receiver_node, name, args, kwargs, starred, node, state
+            )
+        if isinstance(obj, OptimizerObj):
+            return NN.optimizer_method(ip, receiver, obj, name, args, kwargs, node, state)
+        if isinstance(obj, InstanceObj) and obj.cls is not None:
+            attr = obj.attrs.get(name)
+            if attr is not None:
+                return call_value(ip, attr, args, kwargs, starred, node, state)
+            method = obj.cls.lookup(name)
+            if method is not None and not starred:
+                self_value = receiver if method.kind != "staticmethod" else None
+                return ip.call_user(
+                    method,
+                    tuple(v for _, v in args),
+                    {k: v for k, (_, v) in kwargs.items()},
+                    state,
+                    node,
+                    self_value=self_value,
+                )
+        return UNKNOWN
+    if isinstance(receiver, ClassV):
+        cls = receiver.cls
+        if cls.is_autograd_function and name == "apply":
+            return NN.function_apply(ip, cls, args, node, state)
+        method = cls.lookup(name)
+        if method is not None and not starred:
+            self_value = receiver if method.kind == "classmethod" else None
+            return ip.call_user(
+                method,
+                tuple(v for _, v in args),
+                {k: v for k, (_, v) in kwargs.items()},
+                state,
+                node,
+                self_value=self_value,
+            )
+        return UNKNOWN
+    if isinstance(receiver, NN.SuperProxy):
+        return NN.super_call(ip, receiver, name, args, kwargs, node, state)
+    if isinstance(receiver, Seq | NN.Builtin):
+        return NN.container_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
+    if isinstance(receiver, Params):
+        return UNKNOWN
+    if receiver is UNKNOWN or isinstance(receiver, DataIter):
+        if (
+            name not in _AMBIGUOUS_METHODS
+            and name in K.tensor_method_names()
+            and name not in _NOT_TENSOR_RESULT
+        ):
+            # A Tensor-only method: the receiver is a tensor whose facts we do not know.
+            oid = ip.graph.alloc(
+                id(receiver_node) if receiver_node is not None else id(node), ip.frame.context
+            )
+            if oid not in state.heap:
+                state.heap[oid] = Tensor(root=oid)
+            return tensor_method(ip, TRef(oid), receiver_node, name, args, kwargs, node, state)
+        NN.unknown_method(ip, receiver_node, name, args, node, state)
+        return UNKNOWN
+    if isinstance(receiver, Const) and isinstance(receiver.value, str):
+        return Const("")
+    return UNKNOWN
+
+
+_NOT_TENSOR_RESULT: Final = frozenset(
+    {
+        "item",
+        "tolist",
+        "numpy",
+        "size",
+        "dim",
+        "numel",
+        "backward",
+        "register_hook",
+        "data_ptr",
+        "element_size",
+        "is_contiguous",
+        "stride",
+        "storage_offset",
+        "get_device",
+        "untyped_storage",
+        "__len__",
+        "__bool__",
+        "__float__",
+        "__int__",
+        "__index__",
+        "nelement",
+        "ndimension",
+        "is_floating_point",
+        "is_complex",
+        "equal",
+        "allclose",
+    }
+)
+
+
+# =========================================================================== torch functions
+def call_torch(
+    ip: Interpreter,
+    qual: str,
+    args: Args,
+    kwargs: Kwargs,
+    starred: bool,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    qual = _canonical(qual)
+    last = qual.rsplit(".", 1)[-1]
+    # grad-mode switches used as statements
+    if last == "set_grad_enabled":
+        flag = _flag(ip, node, "mode", 0, state)
+        state.grad = (
+            GradMode.UNKNOWN if flag is None else (GradMode.ENABLED if flag else GradMode.DISABLED)
+        )
+        return UNKNOWN
+    if last in _GRAD_CONTEXTS:
+        return UNKNOWN
+    if qual in (
+        "torch.autograd.gradcheck",
+        "torch.autograd.gradgradcheck",
+        "torch.autograd.gradcheck.gradcheck",
+        "torch.autograd.gradcheck.gradgradcheck",
+    ):
+        _emit_call(ip, qual, None, args, kwargs, Const(True), node, state)
+        return Const(True)
+    if qual in ("torch.autograd.grad", "torch.autograd.backward"):
+        return _autograd_api(ip, qual, args, kwargs, node, state)
+    if qual in ("torch.autograd.Variable", "torch.autograd.variable.Variable"):
+        return _variable(ip, qual, args, kwargs, node, state)
+    if qual in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
+        return NN.parameter(ip, args, kwargs, node, state)
+    if qual.startswith("torch.nn.init."):
+        return args[0][1] if args else UNKNOWN
+    if qual in ("torch.device",):
+        dev = parse_device(args[0][1]) if args else None
+        return Device(dev) if dev else UNKNOWN
+    if qual in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
+        return NN.Loader(node.lineno)
+    if qual.startswith("torch.optim.") and last[:1].isupper():
+        return NN.make_optimizer(ip, qual, args, kwargs, node, state)
+    if (
+        qual.startswith("torch.nn.")
+        and last[:1].isupper()
+        and not qual.startswith("torch.nn.functional")
+    ):
+        ref = NN.make_module(ip, qual, args, kwargs, node, state)
+        _emit_call(ip, qual, None, args, kwargs, ref, node, state)
+        return ref
+    fk = K.factory(qual)
+    if fk is not None:
+        return _factory(ip, qual, fk, args, kwargs, node, state)
+    op = K.op(qual)
+    if op is not None:
+        return _torch_op(ip, qual, op, args, kwargs, node, state)
+    if qual in ("torch.from_numpy",):
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        why = ip.why(node, "`torch.from_numpy` makes a tensor that does not require grad")
+        state.heap[oid] = Tensor(
+            rg=Tri.NO, leaf=Tri.YES, root=oid, why_rg=why, why_leaf=why, device="cpu", origin=why
+        )
+        return TRef(oid)
+    _emit_call(ip, qual, None, args, kwargs, UNKNOWN, node, state)
+    return UNKNOWN
+
+
+def _canonical(qual: str) -> str:
+    for prefix, repl in (
+        ("torch.autograd.grad_mode.", "torch."),
+        ("torch.autograd.functional.", "torch.autograd.functional."),
+        ("torch.nn.modules.", "torch.nn."),
+    ):
+        if qual.startswith(prefix) and prefix != repl:
+            rest = qual[len(prefix) :]
+            if prefix == "torch.nn.modules.":
+                return "torch.nn." + rest.rsplit(".", 1)[-1]
+            return repl + rest
+    return qual
+
+
+def _emit_call(
+    ip: Interpreter,
+    qual: str,
+    receiver: tuple[ast.expr | None, Value] | None,
+    args: Args,
+    kwargs: Kwargs,
+    result: Value,
+    node: ast.Call,
+    state: State,
+) -> None:
+    if not ip.wants(TorchCall):
+        return
+    ip.emit(
+        TorchCall(
+            node=node,
+            stmt=ip.stmt,
+            qualname=qual,
+            receiver=None if receiver is None else ip.operand(receiver[0], receiver[1], state),
+            args=tuple(ip.operand(n, v, state) for n, v in args),
+            kwargs={k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
+            result=result,
+            result_tensor=state.tensor(result) if isinstance(result, TRef) else None,
+            grad=state.grad,
+            state=state,
+        )
+    )
+
+
+def _kw_dtype(kwargs: Kwargs) -> str | None:
+    if "dtype" in kwargs:
+        return parse_dtype(kwargs["dtype"][1])
+    return None
+
+
+def _factory(
+    ip: Interpreter,
+    qual: str,
+    fk: K.FactoryFacts,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    text = ip.text(node)
+    dtype: frozenset[str] | None = None
+    explicit = _kw_dtype(kwargs)
+    why_dtype: Why | None = None
+    if explicit is not None:
+        dtype = frozenset({explicit})
+        why_dtype = ip.why(node, f"`dtype={ip.text(kwargs['dtype'][0])}`")
+    elif "dtype" in kwargs:
+        dtype = None
+    elif fk.like and args and isinstance(args[0][1], TRef):
+        dtype = state.tensor(args[0][1]).dtype
+        src = state.tensor(args[0][1])
+        why_dtype = src.why_dtype
+    elif fk.infers_from_data:
+        dtype = _data_dtype(fk, args, state)
+        if dtype is not None:
+            why_dtype = ip.why(node, f"`{text}` infers {next(iter(dtype))} from its data")
+    elif fk.default_dtype is not None:
+        dtype = frozenset({fk.default_dtype})
+        why_dtype = ip.why(node, f"`{short(qual)}` makes {fk.default_dtype} by default")
+    rg_flag = False
+    if "requires_grad" in kwargs:
+        v = kwargs["requires_grad"][1]
+        rg = (
+            Tri.YES
+            if isinstance(v, Const) and v.value is True
+            else Tri.NO
+            if isinstance(v, Const) and v.value is False
+            else Tri.MAYBE
+        )
+        rg_flag = rg is Tri.YES
+    else:
+        rg = Tri.NO
+    why_rg = (
+        ip.why(node, f"`{text}` creates a leaf that requires grad")
+        if rg is Tri.YES
+        else ip.why(node, f"`{short(qual)}(...)` creates a tensor that does not require grad")
+    )
+    device = (
+        parse_device(kwargs["device"][1])
+        if "device" in kwargs
+        else ("cpu" if not fk.like else None)
+    )
+    if fk.like and args and isinstance(args[0][1], TRef) and "device" not in kwargs:
+        device = state.tensor(args[0][1]).device
+    rank = _factory_rank(qual, fk, args, state)
+    t = Tensor(
+        dtype=dtype,
+        rg=rg,
+        leaf=Tri.YES,
+        device=device,
+        rank=rank,
+        root=oid,
+        why_dtype=why_dtype,
+        why_rg=why_rg,
+        why_leaf=ip.why(node, f"`{short(qual)}(...)` creates a leaf"),
+        why_device=ip.why(node, f"`{text}`") if device else None,
+        temporary=True,
+        origin=ip.why(node, text),
+        inference=state.grad is GradMode.INFERENCE,
+        interval=_factory_interval(qual, args),
+    )
+    if qual in ("torch.tensor", "torch.as_tensor") and args and isinstance(args[0][1], TRef):
+        src = state.tensor(args[0][1])
+        # torch.tensor(t) copies the data and cuts the graph: a leaf that does not require grad.
+        t = t.evolve(
+            dtype=dtype if explicit else src.dtype,
+            why_rg=ip.why(node, f"`{text}` copies the data out of the graph")
+            if rg is Tri.NO
+            else t.why_rg,
+        )
+    state.heap[oid] = t
+    ref = TRef(oid)
+    if fk.legacy and ip.wants(LegacyUse):
+        ip.emit(
+            LegacyUse(
+                node,
+                ip.stmt,
+                "typed_constructor",
+                qual,
+                tuple(ip.operand(n, v, state) for n, v in args),
+                {k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
+            )
+        )
+    if rg_flag and ip.wants(RequiresGradSet):
+        ip.emit(RequiresGradSet(node, ip.stmt, ip.operand(node, ref, state), "factory", node))
+    _emit_call(ip, qual, None, args, kwargs, ref, node, state)
+    return ref
+
+
+def _factory_interval(qual: str, args: Args) -> Interval | None:
+    name = short(qual)
+    if name in ("ones", "ones_like"):
+        return Interval(1.0, 1.0)
+    if name in ("zeros", "zeros_like"):
+        return Interval(0.0, 0.0)
+    if name in ("rand", "rand_like"):
+        return Interval(0.0, 1.0, hi_open=True)
+    if name in ("full", "full_like") and len(args) > 1:
+        v = const_number(args[1][1])
+        if v is not None:
+            return Interval(v, v)
+    return None
+
+
+def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> int | None:
+    name = short(qual)
+    if fk.like:
+        return state.tensor(args[0][1]).rank if args and isinstance(args[0][1], TRef) else None
+    if name in ("tensor", "as_tensor", "Tensor", "from_numpy") or (
+        fk.infers_from_data and name not in ("full", "arange")
+    ):
+        return _data_rank(args[0][0]) if args else None
+    if name in ("arange", "linspace", "logspace", "randperm"):
+        return 1
+    if name == "eye":
+        return 2
+    if name in ("full", "randint"):
+        size_arg = args[0] if name == "full" else (args[-1] if args else None)
+        if size_arg is not None and isinstance(size_arg[1], Seq):
+            return len(size_arg[1].items)
+        return None
+    if len(args) == 1 and isinstance(args[0][1], Seq):
+        return len(args[0][1].items)
+    if args and all(isinstance(v, Const) and isinstance(v.value, int) for _, v in args):
+        return len(args)
+    return None
+
+
+def _data_rank(node: ast.expr | None) -> int | None:
+    depth = 0
+    while isinstance(node, ast.List | ast.Tuple):
+        if not node.elts:
+            return depth + 1
+        depth += 1
+        node = node.elts[0]
+    if isinstance(node, ast.Constant):
+        return depth
+    return None
+
+
+def _data_dtype(fk: K.FactoryFacts, args: Args, state: State) -> frozenset[str] | None:
+    if not args:
+        return frozenset({fk.default_dtype}) if fk.default_dtype else None
+    cats: set[str] = set()
+    for node, value in args[:2] if short(fk.key) in ("full", "arange") else args[:1]:
+        if short(fk.key) == "full" and node is args[0][0]:
+            continue
+        if not _scalar_categories(node, value, cats):
+            return None
+    if short(fk.key) == "arange":
+        cats = set()
+        for node, value in args:
+            if not _scalar_categories(node, value, cats):
+                return None
+    if not cats:
+        return None
+    for cat in ("complex", "float", "int", "bool"):
+        if cat in cats:
+            dt = fk.data_dtypes.get(cat)
+            return frozenset({dt}) if dt else None
+    return None
+
+
+def _scalar_categories(node: ast.expr | None, value: Value, cats: set[str]) -> bool:
+    """Collect the Python scalar categories in literal data; False if not literal."""
+    if isinstance(node, ast.List | ast.Tuple):
+        return all(_scalar_categories(e, UNKNOWN, cats) for e in node.elts) if node.elts else True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant):
+        node = node.operand
+    v = (
+        node.value
+        if isinstance(node, ast.Constant)
+        else (value.value if isinstance(value, Const) else None)
+    )
+    if isinstance(v, bool):
+        cats.add("bool")
+    elif isinstance(v, int):
+        cats.add("int")
+    elif isinstance(v, float):
+        cats.add("float")
+    elif isinstance(v, complex):
+        cats.add("complex")
+    else:
+        return False
+    return True
+
+
+def _variable(
+    ip: Interpreter, qual: str, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> Value:
+    if ip.wants(LegacyUse):
+        what = "volatile" if "volatile" in kwargs else "Variable"
+        ip.emit(
+            LegacyUse(
+                node,
+                ip.stmt,
+                what,
+                qual,
+                tuple(ip.operand(n, v, state) for n, v in args),
+                {k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
+            )
+        )
+    if not args or not isinstance(args[0][1], TRef):
+        return UNKNOWN
+    src = state.tensor(args[0][1])
+    if "requires_grad" in kwargs:
+        v = kwargs["requires_grad"][1]
+        if isinstance(v, Const) and v.value is True:
+            oid = ip.graph.alloc(id(node), ip.frame.context)
+            state.heap[oid] = src.evolve(
+                rg=Tri.YES,
+                leaf=src.leaf,
+                root=src.root,
+                why_rg=ip.why(node, f"`{ip.text(node)}` requires grad"),
+                temporary=True,
+            )
+            return TRef(oid)
+    return args[0][1]
+
+
+def _torch_op(
+    ip: Interpreter,
+    qual: str,
+    op: K.OpFacts,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    name = short(qual)
+    inplace_kw = kwargs.get("inplace")
+    wants_inplace = op.inplace or (
+        inplace_kw is not None and isinstance(inplace_kw[1], Const) and inplace_kw[1].value is True
+    )
+    if op.no_grad_mutation:
+        return args[0][1] if args else UNKNOWN
+    if wants_inplace and args and isinstance(args[0][1], TRef):
+        label = f"{name}(inplace=True)" if not op.inplace else name
+        value = args[1] if len(args) > 1 else None
+        return inplace_write(
+            ip,
+            args[0][1],
+            args[0][0],
+            label,
+            "inplace_kwarg" if not op.inplace else "function",
+            value,
+            node,
+            state,
+            op,
+        )
+    inputs = [make_input(ip, n, v, state) for n, v in args]
+    if (
+        name in ("cat", "concat", "concatenate", "stack", "hstack", "vstack")
+        and args
+        and isinstance(args[0][1], Seq)
+    ):
+        inputs = [make_input(ip, None, v, state) for v in args[0][1].items]
+    for key in ("input", "other", "target"):
+        if key in kwargs and not args:
+            inputs.append(make_input(ip, kwargs[key][0], kwargs[key][1], state))
+    loss = K.loss(qual)
+    if loss is not None:
+        return NN.functional_loss(ip, qual, op, loss, args, kwargs, node, state)
+    ref = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
+    if name == "where" and len(args) == 3:
+        _where(ip, args, ref, node, state)
+    elif name == "masked_fill" and len(args) >= 2:
+        _masked_fill(ip, args[0], args[1], node, state)
+    _emit_call(ip, qual, None, args, kwargs, ref, node, state)
+    return ref
+
+
+def _autograd_api(
+    ip: Interpreter, qual: str, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> Value:
+    outputs = (
+        args[0][1] if args else kwargs.get("outputs", kwargs.get("tensors", (None, UNKNOWN)))[1]
+    )
+    out_node = args[0][0] if args else None
+    refs = (
+        [outputs]
+        if isinstance(outputs, TRef)
+        else [v for v in outputs.items if isinstance(v, TRef)]
+        if isinstance(outputs, Seq)
+        else []
+    )
+    retain = _retain(kwargs)
+    for ref in refs:
+        backward(
+            ip,
+            ref,
+            out_node,
+            node,
+            state,
+            retain,
+            "autograd.grad" if qual.endswith("grad") else "backward",
+        )
+    if qual.endswith(".grad"):
+        inputs = args[1][1] if len(args) > 1 else kwargs.get("inputs", (None, UNKNOWN))[1]
+        n = len(inputs.items) if isinstance(inputs, Seq) and inputs.kind != "listof" else 1
+        create = (
+            "create_graph" in kwargs
+            and isinstance(kwargs["create_graph"][1], Const)
+            and kwargs["create_graph"][1].value is True
+        )
+        outs: list[Value] = []
+        for i in range(n):
+            oid = ip.graph.alloc(id(node) * 7 + i, ip.frame.context)
+            why = ip.why(node, "a gradient from `torch.autograd.grad`")
+            state.heap[oid] = Tensor(
+                rg=Tri.MAYBE if create else Tri.NO,
+                leaf=Tri.MAYBE if create else Tri.YES,
+                root=oid,
+                why_rg=None if create else why,
+                origin=why,
+            )
+            outs.append(TRef(oid))
+        return Seq(tuple(outs), "tuple")
+    return Const(None)
+
+
+def _retain(kwargs: Kwargs) -> bool | None:
+    for key in ("retain_graph", "create_graph"):
+        if key in kwargs:
+            v = kwargs[key][1]
+            if isinstance(v, Const) and v.value is True:
+                return True
+            if not (isinstance(v, Const) and v.value in (False, None)):
+                return None
+    return False
+
+
+# =========================================================================== backward
+def backward(
+    ip: Interpreter,
+    ref: TRef,
+    tensor_node: ast.expr | None,
+    node: ast.Call,
+    state: State,
+    retain: bool | None,
+    api: str,
+) -> None:
+    t = state.tensor(ref)
+    ancestors = ip.graph.ancestors(t.node)
+    nodes = ip.graph.nodes
+    freed: list[tuple[Why, str]] = []
+    hazards: list[Hazard] = []
+    for n in ancestors:
+        info = nodes[n]
+        if info.saves and n in state.freed:
+            freed.append((state.freed[n], info.op))
+        h = state.hazards.get(n)
+        if h is not None:
+            hazards.append(h)
+    if ip.wants(BackwardCall):
+        ip.emit(
+            BackwardCall(
+                node=node,
+                stmt=ip.stmt,
+                tensor=ip.operand(tensor_node, ref, state),
+                retain_graph=retain,
+                freed=tuple(freed),
+                hazards=tuple(hazards),
+                api=api,
+                in_loop=ip.loop_depth > 0,
+            )
+        )
+    if retain is False and t.rg is not Tri.NO:
+        why = ip.why(node, ip.text(node))
+        for n in ancestors:
+            if nodes[n].saves and n not in state.freed:
+                state.freed[n] = why
+    NN.note_backward(ip, ref, node, state)
+
+
+# =========================================================================== tensor methods
+def tensor_method(
+    ip: Interpreter,
+    ref: TRef,
+    recv_node: ast.expr | None,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    t = state.tensor(ref)
+    qual = f"Tensor.{name}"
+    if name == "backward":
+        retain = _retain(kwargs)
+        if len(args) > 1:
+            v = args[1][1]
+            retain = (
+                True
+                if isinstance(v, Const) and v.value is True
+                else (False if isinstance(v, Const) and not v.value else None)
+            )
+        backward(ip, ref, recv_node, node, state, retain, "backward")
+        return Const(None)
+    if name == "requires_grad_":
+        flag = True
+        if args or "requires_grad" in kwargs:
+            v = args[0][1] if args else kwargs["requires_grad"][1]
+            flag = bool(v.value) if isinstance(v, Const) else True
+        if flag:
+            if ip.wants(RequiresGradSet):
+                ip.emit(
+                    RequiresGradSet(
+                        node, ip.stmt, ip.operand(recv_node, ref, state), "requires_grad_"
+                    )
+                )
+            state.heap[ref.oid] = t.evolve(
+                rg=Tri.YES,
+                why_rg=ip.why(node, f"`{ip.text(node)}` sets requires_grad"),
+                temporary=t.temporary,
+            )
+        else:
+            state.heap[ref.oid] = t.evolve(
+                rg=Tri.NO if t.leaf is Tri.YES else t.rg,
+                why_rg=ip.why(node, "`requires_grad_(False)`"),
+            )
+        return ref
+    if name == "retain_grad":
+        state.heap[ref.oid] = t.evolve(retains_grad=True)
+        return Const(None)
+    if name == "detach":
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        why = ip.why(node, f"`{ip.text(node)}` cuts the graph")
+        state.heap[oid] = Tensor(
+            dtype=t.dtype,
+            rg=Tri.NO,
+            leaf=Tri.YES,
+            device=t.device,
+            rank=t.rank,
+            root=t.root,
+            why_dtype=t.why_dtype,
+            why_rg=why,
+            why_leaf=why,
+            why_device=t.why_device,
+            interval=t.interval,
+            mask=t.mask,
+            is_view=True,
+            origin=why,
+        )
+        _emit_call(ip, qual, (recv_node, ref), args, kwargs, TRef(oid), node, state)
+        return TRef(oid)
+    if name == "detach_":
+        why = ip.why(node, f"`{ip.text(node)}` cuts the graph")
+        state.heap[ref.oid] = t.evolve(rg=Tri.NO, leaf=Tri.YES, node=None, why_rg=why, why_leaf=why)
+        return ref
+    if name in ("item", "tolist", "numpy", "__float__", "__int__"):
+        _emit_call(ip, qual, (recv_node, ref), args, kwargs, UNKNOWN, node, state)
+        return NN.number_like(t) if name == "item" else UNKNOWN
+    if name in _CONVERSIONS or name in ("to", "type", "cuda", "cpu"):
+        return _convert(ip, ref, t, recv_node, name, args, kwargs, node, state)
+    if name in ("new_zeros", "new_ones", "new_empty", "new_full", "new_tensor"):
+        fk = K.factory(qual)
+        if fk is not None:
+            out = _factory(ip, qual, fk, args, kwargs, node, state)
+            if isinstance(out, TRef) and "dtype" not in kwargs:
+                ot = state.tensor(out)
+                state.heap[out.oid] = ot.evolve(
+                    dtype=t.dtype, why_dtype=t.why_dtype, device=t.device
+                )
+            return out
+    if name in ("size", "dim", "numel", "ndimension", "nelement", "stride"):
+        return UNKNOWN if name != "dim" or t.rank is None else Const(t.rank)
+    op = K.op(qual)
+    if op is not None and op.metadata_inplace:
+        return ref
+    if op is not None and op.inplace:
+        value = args[0] if args else None
+        return inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
+    if name in ("register_hook", "register_post_accumulate_grad_hook", "apply_", "map_"):
+        return UNKNOWN
+    inputs = [make_input(ip, recv_node, ref, state)] + [
+        make_input(ip, n, v, state) for n, v in args
+    ]
+    result = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
+    if name == "masked_fill" and args:
+        _masked_fill(ip, (recv_node, ref), args[0], node, state)
+    _emit_call(ip, qual, (recv_node, ref), args, kwargs, result, node, state)
+    return result
+
+
+def _convert(
+    ip: Interpreter,
+    ref: TRef,
+    t: Tensor,
+    recv_node: ast.expr | None,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    dtype: str | None = _CONVERSIONS.get(name)
+    device: str | None = None
+    other: Tensor | None = None
+    if name in ("to", "type"):
+        for _, v in args:
+            if isinstance(v, TRef):
+                other = state.tensor(v)
+            d = parse_dtype(v)
+            if d is not None:
+                dtype = d
+            dev = parse_device(v)
+            if dev is not None:
+                device = dev
+        if "dtype" in kwargs:
+            dtype = parse_dtype(kwargs["dtype"][1])
+        if "device" in kwargs:
+            device = parse_device(kwargs["device"][1]) or "?"
+        if other is not None:
+            if other.dtype is not None and len(other.dtype) == 1:
+                dtype = next(iter(other.dtype))
+            device = other.device or "?"
+        if name == "type" and not args and not kwargs:
+            return Const("")
+        if dtype is None and device is None and not args and not kwargs:
+            return ref
+        unknown_target = any(not isinstance(v, TRef | Const | TorchName | Device) for _, v in args)
+        if unknown_target:
+            device = "?"
+    elif name == "cuda":
+        device = "cuda"
+    elif name == "cpu":
+        device = "cpu"
+    same_dtype = dtype is None or (t.dtype is not None and t.dtype == frozenset({dtype}))
+    same_device = device is None or (device != "?" and t.device == device)
+    if same_dtype and same_device:
+        # A no-op conversion returns the tensor itself: a leaf stays a leaf (torch does the same).
+        _emit_call(ip, f"Tensor.{name}", (recv_node, ref), args, kwargs, ref, node, state)
+        return ref
+    op = K.op(f"Tensor.{name}") or K.op("Tensor.to")
+    inputs = [make_input(ip, recv_node, ref, state)]
+    out = apply_op(ip, f"Tensor.{name}", op, inputs, node, state, explicit_dtype=dtype)
+    ot = state.tensor(out)
+    if dtype is None:
+        ot = ot.evolve(dtype=t.dtype, why_dtype=t.why_dtype)
+    if device is not None:
+        ot = ot.evolve(
+            device=None if device == "?" else device, why_device=ip.why(node, f"`{ip.text(node)}`")
+        )
+    ot = ot.evolve(mask=t.mask, singular=t.singular or ot.singular)
+    state.heap[out.oid] = ot
+    _emit_call(ip, f"Tensor.{name}", (recv_node, ref), args, kwargs, out, node, state)
+    return out
+
+
+# =========================================================================== in-place writes
+def inplace_write(
+    ip: Interpreter,
+    ref: TRef,
+    target_node: ast.expr | None,
+    label: str,
+    kind: str,
+    value: tuple[ast.expr | None, Value] | None,
+    node: ast.AST,
+    state: State,
+    op: K.OpFacts | None,
+) -> TRef:
+    t = state.tensor(ref)
+    value_input = make_input(ip, value[0], value[1], state) if value is not None else None
+    result_dtype = None
+    if value_input is not None:
+        result_dtype = promote([make_input(ip, target_node, ref, state), value_input])
+    records = state.saved.get(t.root, ())
+    if ip.wants(InplaceWrite):
+        ip.emit(
+            InplaceWrite(
+                node=node,
+                stmt=ip.stmt,
+                target=ip.operand(target_node, ref, state),
+                op=label,
+                kind=kind,
+                value=None if value is None else ip.operand(value[0], value[1], state),
+                result_dtype=result_dtype,
+                grad=state.grad,
+                via_data=t.via_data,
+                saved_by=tuple(r.why for r in records),
+            )
+        )
+    why = ip.why(node, ip.text(node))
+    for rec in records:
+        state.hazards[rec.node] = Hazard(
+            rec, why, ip.text(target_node) if target_node is not None else "", t.via_data, t.origin
+        )
+    if records:
+        state.saved.pop(t.root, None)
+    # The written tensor now carries this op in its history (CopySlices / AddBackward...).
+    vt = value_input.tensor if value_input is not None else None
+    records_grad = state.grad.records is Tri.YES and not t.via_data
+    becomes_rg = vt is not None and vt.rg is Tri.YES
+    if records_grad and (t.rg is Tri.YES or becomes_rg):
+        parents = tuple(n for n in (t.node, vt.node if vt is not None else None) if n is not None)
+        new_node = ip.graph.add(why, ip.text(node), False, parents)
+        rg_why = (
+            t.why_rg
+            if t.rg is Tri.YES
+            else ip.why(node, f"`{ip.text(node)}` writes a tensor that requires grad into it")
+        )
+        state.heap[ref.oid] = t.evolve(
+            node=new_node,
+            rg=Tri.YES,
+            leaf=Tri.NO if t.leaf is not Tri.YES or becomes_rg else t.leaf,
+            why_rg=rg_why,
+            singular=None,
+            softmax=None,
+            softmax_kind=None,
+        )
+        if t.is_view and t.root in state.heap:
+            base = state.heap[t.root]
+            if isinstance(base, Tensor):
+                state.heap[t.root] = base.evolve(
+                    node=ip.graph.add(
+                        why,
+                        ip.text(node),
+                        False,
+                        (*((base.node,) if base.node is not None else ()), new_node),
+                    ),
+                    rg=Tri.YES,
+                    leaf=Tri.NO if base.leaf is not Tri.YES else base.leaf,
+                )
+    else:
+        state.heap[ref.oid] = t.evolve(
+            singular=None if kind != "setitem" else t.singular,
+            softmax=None,
+            softmax_kind=None,
+            interval=None,
+        )
+    return ref
+
+
+def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
+    target = stmt.target
+    op_name = _AUG_OPS.get(type(stmt.op))
+    if isinstance(target, ast.Subscript):
+        base = ip.eval(target.value, state)
+        ip.eval(target.slice, state)
+        value = ip.eval(stmt.value, state)
+        if isinstance(base, TRef):
+            _maybe_masked_setitem(ip, base, target, stmt, state)
+            inplace_write(
+                ip,
+                base,
+                target.value,
+                f"[]{_AUG_SYMBOL.get(type(stmt.op), '=')}",
+                "setitem",
+                (stmt.value, value),
+                stmt,
+                state,
+                None,
+            )
+        return
+    current = ip.eval(target, state)
+    value = ip.eval(stmt.value, state)
+    if isinstance(current, TRef) and op_name is not None:
+        op = K.op(f"Tensor.__i{op_name}__")
+        inplace_write(
+            ip,
+            current,
+            target,
+            _AUG_SYMBOL.get(type(stmt.op), "op="),
+            "augassign",
+            (stmt.value, value),
+            stmt,
+            state,
+            op,
+        )
+        return
+    if isinstance(value, TRef) and op_name is not None:
+        # `total += loss` where total is a number: total becomes a new tensor.
+        result = apply_op(
+            ip,
+            f"Tensor.__r{op_name}__",
+            K.op(f"Tensor.__r{op_name}__"),
+            [make_input(ip, stmt.value, value, state), make_input(ip, target, current, state)],
+            stmt,
+            state,
+        )
+        NN.note_accumulate(ip, target, value, result, stmt, state)
+        ip.assign(target, result, state, None)
+        return
+    ip.assign(target, _fold(current, value, stmt.op), state, None)
+
+
+_AUG_OPS: Final[dict[type, str]] = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "truediv",
+    ast.FloorDiv: "floordiv",
+    ast.Pow: "pow",
+    ast.MatMult: "matmul",
+    ast.Mod: "mod",
+    ast.BitAnd: "and",
+    ast.BitOr: "or",
+    ast.BitXor: "xor",
+}
+_AUG_SYMBOL: Final[dict[type, str]] = {
+    ast.Add: "+=",
+    ast.Sub: "-=",
+    ast.Mult: "*=",
+    ast.Div: "/=",
+    ast.FloorDiv: "//=",
+    ast.Pow: "**=",
+    ast.MatMult: "@=",
+    ast.Mod: "%=",
+    ast.BitAnd: "&=",
+    ast.BitOr: "|=",
+    ast.BitXor: "^=",
+}
+
+
+def _fold(a: Value, b: Value, op: ast.operator) -> Value:
+    if (
+        isinstance(a, Const)
+        and isinstance(b, Const)
+        and isinstance(a.value, int | float)
+        and isinstance(b.value, int | float)
+    ):
+        try:
+            if isinstance(op, ast.Add):
+                return Const(a.value + b.value)
+            if isinstance(op, ast.Sub):
+                return Const(a.value - b.value)
+            if isinstance(op, ast.Mult):
+                return Const(a.value * b.value)
+            if isinstance(op, ast.Div) and b.value:
+                return Const(a.value / b.value)
+        except (OverflowError, TypeError):
+            return UNKNOWN
+    if isinstance(a, Const) and isinstance(b, Const) and type(a.value) is type(b.value):
+        return Const(a.value) if a == b else UNKNOWN
+    return UNKNOWN
+
+
+# =========================================================================== operators
+_BIN_DUNDER: Final[dict[type, str]] = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "truediv",
+    ast.FloorDiv: "floordiv",
+    ast.Pow: "pow",
+    ast.MatMult: "matmul",
+    ast.Mod: "mod",
+    ast.BitAnd: "and",
+    ast.BitOr: "or",
+    ast.BitXor: "xor",
+    ast.LShift: "lshift",
+    ast.RShift: "rshift",
+}
+
+
+def binop(ip: Interpreter, node: ast.BinOp, state: State) -> Value:
+    left = ip.eval(node.left, state)
+    right = ip.eval(node.right, state)
+    name = _BIN_DUNDER.get(type(node.op))
+    if name is None:
+        return UNKNOWN
+    if isinstance(left, TRef) or (isinstance(right, TRef) and not isinstance(left, TRef)):
+        if isinstance(left, TRef):
+            qual = f"Tensor.__{name}__"
+            inputs = [
+                make_input(ip, node.left, left, state),
+                make_input(ip, node.right, right, state),
+            ]
+            args: Args = [(node.right, right)]
+            recv = (node.left, left)
+        else:
+            qual = f"Tensor.__r{name}__"
+            inputs = [
+                make_input(ip, node.right, right, state),
+                make_input(ip, node.left, left, state),
+            ]
+            args = [(node.left, left)]
+            recv = (node.right, right)
+        ref = apply_op(ip, qual, K.op(qual), inputs, node, state)
+        if name == "mul":
+            _mask_multiply(ip, node, inputs, ref, state)
+        _emit_op(ip, qual, recv, args, ref, node, state)
+        return ref
+    return _fold(left, right, node.op)
+
+
+def _emit_op(
+    ip: Interpreter,
+    qual: str,
+    recv: tuple[ast.expr | None, Value],
+    args: Args,
+    ref: Value,
+    node: ast.AST,
+    state: State,
+) -> None:
+    if not ip.wants(TorchCall):
+        return
+    ip.emit(
+        TorchCall(
+            node=node,  # type: ignore[arg-type]
+            stmt=ip.stmt,
+            qualname=qual,
+            receiver=ip.operand(recv[0], recv[1], state),
+            args=tuple(ip.operand(n, v, state) for n, v in args),
+            kwargs={},
+            result=ref,
+            result_tensor=state.tensor(ref) if isinstance(ref, TRef) else None,
+            grad=state.grad,
+            state=state,
+        )
+    )
+
+
+def unaryop(ip: Interpreter, node: ast.UnaryOp, state: State) -> Value:
+    operand = ip.eval(node.operand, state)
+    if isinstance(operand, TRef):
+        name = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}.get(
+            type(node.op)
+        )
+        if name is None:
+            return UNKNOWN
+        return apply_op(
+            ip,
+            f"Tensor.{name}",
+            K.op(f"Tensor.{name}"),
+            [make_input(ip, node.operand, operand, state)],
+            node,
+            state,
+        )
+    if (
+        isinstance(operand, Const)
+        and isinstance(operand.value, int | float)
+        and not isinstance(operand.value, bool)
+    ):
+        if isinstance(node.op, ast.USub):
+            return Const(-operand.value)
+        if isinstance(node.op, ast.UAdd):
+            return operand
+    if isinstance(node.op, ast.Not) and isinstance(operand, Const):
+        return Const(not operand.value)
+    return UNKNOWN
+
+
+_CMP: Final[dict[type, tuple[str, str, str]]] = {
+    ast.Lt: ("lt", "<", ">"),
+    ast.LtE: ("le", "<=", ">="),
+    ast.Gt: ("gt", ">", "<"),
+    ast.GtE: ("ge", ">=", "<="),
+    ast.Eq: ("eq", "==", "=="),
+    ast.NotEq: ("ne", "!=", "!="),
+}
+
+
+def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
+    left = ip.eval(node.left, state)
+    rights = [ip.eval(c, state) for c in node.comparators]
+    if len(node.ops) != 1 or type(node.ops[0]) not in _CMP:
+        return UNKNOWN
+    right = rights[0]
+    name, sym, flipped = _CMP[type(node.ops[0])]
+    if isinstance(left, TRef):
+        tensor_node, tensor, other_node, other, op_sym = (
+            node.left,
+            left,
+            node.comparators[0],
+            right,
+            sym,
+        )
+    elif isinstance(right, TRef):
+        tensor_node, tensor, other_node, other, op_sym = (
+            node.comparators[0],
+            right,
+            node.left,
+            left,
+            flipped,
+        )
+    else:
+        if isinstance(left, Const) and isinstance(right, Const):
+            try:
+                return Const(bool(_py_compare(left.value, right.value, sym)))
+            except TypeError:
+                return UNKNOWN
+        return UNKNOWN
+    qual = f"Tensor.__{name}__"
+    inputs = [make_input(ip, tensor_node, tensor, state), make_input(ip, other_node, other, state)]
+    ref = apply_op(ip, qual, K.op(qual), inputs, node, state)
+    t = state.tensor(ref)
+    base = state.tensor(tensor)
+    value = const_number(other)
+    state.heap[ref.oid] = t.evolve(
+        dtype=BOOL,
+        mask=Mask(base.root, op_sym, value, ip.text(node)),
+        rg=Tri.NO,
+        leaf=Tri.YES,
+        node=None,
+    )
+    return ref
+
+
+def _py_compare(a: object, b: object, sym: str) -> bool:
+    if sym == "==":
+        return a == b
+    if sym == "!=":
+        return a != b
+    x, y = a, b
+    if not isinstance(x, int | float) or not isinstance(y, int | float):
+        raise TypeError
+    return {"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[sym]
+
+
+# =========================================================================== masking (TL202)
+def _emit_masked(
+    ip: Interpreter,
+    node: ast.AST,
+    masked: tuple[ast.expr | None, TRef],
+    how: str,
+    keep: str | None,
+    mask: Mask | None,
+    state: State,
+) -> None:
+    """`keep` is where the result is kept, as written; `mask` is that condition's facts (kept-where)."""
+    if not ip.wants(Masked):
+        return
+    t = state.tensor(masked[1])
+    if t.singular is None:
+        return
+    about_input = mask is not None and mask.root == t.singular.input_root
+    excludes = about_input and mask is not None and all(mask.excludes(p) for p in t.singular.points)
+    if mask is not None:
+        keep = f"~({mask.text})" if mask.negated else mask.text
+    ip.emit(
+        Masked(
+            node, ip.stmt, ip.operand(masked[0], masked[1], state), how, keep, excludes, about_input
+        )
+    )
+
+
+def _mask_of(ip: Interpreter, value: Value, state: State) -> Mask | None:
+    if isinstance(value, TRef):
+        return state.tensor(value).mask
+    return None
+
+
+def _where(ip: Interpreter, args: Args, result: TRef, node: ast.Call, state: State) -> None:
+    (cnode, cond), (anode, a), (bnode, b) = args[0], args[1], args[2]
+    mask = _mask_of(ip, cond, state)
+    ctext = ip.text(cnode, 200)
+    negated = (
+        Mask(mask.root, mask.op, mask.value, mask.text, not mask.negated, mask.as_float)
+        if mask is not None
+        else None
+    )
+    for n, v, keep, kept_mask in ((anode, a, ctext, mask), (bnode, b, f"~({ctext})", negated)):
+        if isinstance(v, TRef):
+            _emit_masked(ip, node, (n, v), "where", keep, kept_mask, state)
+    # The result's values: each branch restricted by the condition, where it is about it.
+    if mask is not None and mask.holds_on() is not None:
+        held = mask.holds_on()
+        parts: list[Interval | None] = []
+        for v, positive in ((a, True), (b, False)):
+            parts.append(_branch_interval(state, v, mask, held, positive))
+        if parts[0] is not None and parts[1] is not None:
+            t = state.tensor(result)
+            state.heap[result.oid] = t.evolve(interval=parts[0].join(parts[1]))
+
+
+def _branch_interval(
+    state: State, v: Value, mask: Mask, held: Interval | None, positive: bool
+) -> Interval | None:
+    if isinstance(v, Const) and isinstance(v.value, int | float):
+        return Interval(float(v.value), float(v.value))
+    if not isinstance(v, TRef):
+        return None
+    t = state.tensor(v)
+    if t.root == mask.root and held is not None:
+        cond = held if positive else _complement(held)
+        if cond is None:
+            return t.interval
+        return cond if t.interval is None else t.interval.meet(cond)
+    return t.interval
+
+
+def _complement(iv: Interval) -> Interval | None:
+    if iv.lo is not None and iv.hi is None:
+        return Interval(None, iv.lo, hi_open=not iv.lo_open)
+    if iv.hi is not None and iv.lo is None:
+        return Interval(iv.hi, None, lo_open=not iv.hi_open)
+    return None
+
+
+def _masked_fill(
+    ip: Interpreter,
+    target: tuple[ast.expr | None, Value],
+    mask_arg: tuple[ast.expr | None, Value],
+    node: ast.AST,
+    state: State,
+) -> None:
+    if isinstance(target[1], TRef):
+        mask = _mask_of(ip, mask_arg[1], state)
+        negated = (
+            Mask(mask.root, mask.op, mask.value, mask.text, not mask.negated, mask.as_float)
+            if mask is not None
+            else None
+        )
+        _emit_masked(
+            ip,
+            node,
+            (target[0], target[1]),
+            "masked_fill",
+            f"~({ip.text(mask_arg[0], 200)})",
+            negated,
+            state,
+        )
+
+
+def _mask_multiply(
+    ip: Interpreter, node: ast.BinOp, inputs: list[Input], result: TRef, state: State
+) -> None:
+    a, b = inputs[0], inputs[1]
+    for x, m in ((a, b), (b, a)):
+        if x.ref is None or x.tensor is None or x.tensor.singular is None:
+            continue
+        if m.tensor is not None and m.tensor.mask is not None:
+            _emit_masked(ip, node, (x.node, x.ref), "multiply", None, m.tensor.mask, state)
+        elif m.scalar == 0.0:
+            _emit_masked(ip, node, (x.node, x.ref), "multiply", None, None, state)
+    # a product with a mask-derived tensor does not make the result a mask
+    del result
+
+
+def _is_mask_index(ip: Interpreter, index: Value, state: State) -> Mask | bool | None:
+    if isinstance(index, TRef):
+        t = state.tensor(index)
+        if t.mask is not None:
+            return t.mask
+        if t.dtype is not None and t.dtype <= BOOL:
+            return True
+    return False
+
+
+# =========================================================================== attributes
+def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State) -> Value:
+    name = node.attr
+    if isinstance(obj, TorchName):
+        return TorchName(f"{obj.qualname}.{name}")
+    if isinstance(obj, ExtName):
+        return ExtName(f"{obj.qualname}.{name}")
+    if isinstance(obj, TRef):
+        return _tensor_attribute(ip, obj, name, node, state)
+    if isinstance(obj, ObjRef):
+        heap_obj = state.heap.get(obj.oid)
+        if isinstance(heap_obj, ModuleObj):
+            return NN.module_attribute(ip, obj, heap_obj, name, node, state)
+        if isinstance(heap_obj, InstanceObj):
+            if name in heap_obj.attrs:
+                return heap_obj.attrs[name]
+            if heap_obj.cls is not None:
+                method = heap_obj.cls.lookup(name)
+                if method is not None:
+                    if method.kind == "property":
+                        return ip.call_user(method, (), {}, state, node, self_value=obj)
+                    return FuncV(method, obj if method.kind != "staticmethod" else None)
+            return UNKNOWN
+        if isinstance(heap_obj, OptimizerObj):
+            return Bound(obj, name)
+        return UNKNOWN
+    if isinstance(obj, ClassV):
+        method = obj.cls.lookup(name)
+        if method is not None:
+            return FuncV(method, obj if method.kind == "classmethod" else None)
+        return UNKNOWN
+    if isinstance(obj, NN.SuperProxy):
+        return Bound(obj, name)
+    if isinstance(obj, Seq | NN.Builtin | Params | NN.Loader):
+        return Bound(obj, name)
+    return UNKNOWN
+
+
+def _tensor_attribute(
+    ip: Interpreter, ref: TRef, name: str, node: ast.Attribute, state: State
+) -> Value:
+    t = state.tensor(ref)
+    if name == "data":
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        why = ip.why(node, f"`{ip.text(node)}` bypasses autograd")
+        state.heap[oid] = Tensor(
+            dtype=t.dtype,
+            rg=Tri.NO,
+            leaf=Tri.YES,
+            device=t.device,
+            rank=t.rank,
+            root=t.root,
+            why_dtype=t.why_dtype,
+            why_rg=why,
+            why_leaf=why,
+            why_device=t.why_device,
+            via_data=True,
+            is_view=True,
+            origin=why,
+        )
+        return TRef(oid)
+    if name == "grad":
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        why = ip.why(node, f"`{ip.text(node)}`")
+        if oid not in state.heap:
+            state.heap[oid] = Tensor(
+                dtype=t.dtype,
+                rg=Tri.NO,
+                leaf=Tri.YES,
+                device=t.device,
+                rank=t.rank,
+                root=oid,
+                why_dtype=t.why_dtype,
+                why_rg=why,
+                origin=why,
+            )
+        return TRef(oid)
+    if name in ("T", "mT", "H", "mH", "real", "imag"):
+        return apply_op(
+            ip,
+            f"Tensor.{name}",
+            K.op("Tensor.t") if name == "T" else K.op(f"Tensor.{name}"),
+            [make_input(ip, node.value, ref, state)],
+            node,
+            state,
+        )
+    if name == "dtype":
+        if t.dtype is not None and len(t.dtype) == 1:
+            return TorchName(f"torch.{next(iter(t.dtype))}")
+        return UNKNOWN
+    if name == "requires_grad":
+        return Const(True) if t.rg is Tri.YES else Const(False) if t.rg is Tri.NO else UNKNOWN
+    if name == "is_leaf":
+        return Const(True) if t.leaf is Tri.YES else Const(False) if t.leaf is Tri.NO else UNKNOWN
+    if name == "device":
+        return Device(t.device) if t.device else UNKNOWN
+    if name == "ndim":
+        return Const(t.rank) if t.rank is not None else UNKNOWN
+    if name in ("shape", "grad_fn", "is_cuda", "names", "layout"):
+        return UNKNOWN
+    return Bound(ref, name)
+
+
+def set_attribute(
+    ip: Interpreter, obj: Value, target: ast.Attribute, value: Value, state: State
+) -> None:
+    name = target.attr
+    if isinstance(obj, TRef):
+        t = state.tensor(obj)
+        if name == "requires_grad":
+            flag = value.value if isinstance(value, Const) else None
+            if flag is True:
+                if ip.wants(RequiresGradSet):
+                    ip.emit(
+                        RequiresGradSet(
+                            target, ip.stmt, ip.operand(target.value, obj, state), "attribute"
+                        )
+                    )
+                state.heap[obj.oid] = t.evolve(
+                    rg=Tri.YES, why_rg=ip.why(target, f"`{ip.text(target)} = True`")
+                )
+            elif flag is False:
+                state.heap[obj.oid] = t.evolve(
+                    rg=Tri.NO, why_rg=ip.why(target, f"`{ip.text(target)} = False`")
+                )
+            else:
+                state.heap[obj.oid] = t.evolve(rg=Tri.MAYBE, why_rg=None)
+        elif name == "data" and isinstance(value, TRef):
+            v = state.tensor(value)
+            state.heap[obj.oid] = t.evolve(dtype=v.dtype, why_dtype=v.why_dtype, device=v.device)
+        return
+    if isinstance(obj, ObjRef):
+        heap_obj = state.heap.get(obj.oid)
+        if isinstance(heap_obj, ModuleObj):
+            NN.set_module_attribute(ip, obj, heap_obj, name, value, target, state)
+        elif isinstance(heap_obj, InstanceObj):
+            attrs = dict(heap_obj.attrs)
+            attrs[name] = value
+            state.heap[obj.oid] = replace(heap_obj, attrs=attrs)
+        if isinstance(value, TRef):
+            bind_name(ip, value, ip.text(target), state)
+        elif isinstance(value, ObjRef):
+            name_object(value, ip.text(target), state)
+
+
+# =========================================================================== indexing
+def _basic_index(index: ast.expr) -> bool:
+    """Slices, ints, None and Ellipsis only: the result is a view."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    for p in parts:
+        if isinstance(p, ast.Slice):
+            continue
+        if isinstance(p, ast.Constant) and (
+            p.value is None or p.value is Ellipsis or isinstance(p.value, int)
+        ):
+            continue
+        if isinstance(p, ast.UnaryOp) and isinstance(p.operand, ast.Constant):
+            continue
+        return False
+    return True
+
+
+def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
+    base = ip.eval(node.value, state)
+    index = ip.eval(node.slice, state)
+    if isinstance(base, TRef):
+        t = state.tensor(base)
+        basic = _basic_index(node.slice)
+        op = K.op("Tensor.__getitem__")
+        inputs = [make_input(ip, node.value, base, state)]
+        if isinstance(index, TRef):
+            inputs.append(make_input(ip, node.slice, index, state))
+        ref = apply_op(ip, "Tensor.__getitem__", op, inputs, node, state)
+        rt = state.tensor(ref)
+        if basic:
+            rt = rt.evolve(
+                root=t.root,
+                is_view=True,
+                via_data=t.via_data,
+                mask=t.mask,
+                singular=t.singular,
+                interval=t.interval,
+            )
+        else:
+            rt = rt.evolve(root=ref.oid, is_view=False, singular=t.singular, interval=t.interval)
+            mask = _is_mask_index(ip, index, state)
+            if mask is not False:
+                m = mask if isinstance(mask, Mask) else None
+                if t.singular is not None:
+                    state.heap[ref.oid] = rt
+                    _emit_masked(
+                        ip, node, (node.value, base), "index", ip.text(node.slice, 200), m, state
+                    )
+                if m is not None and m.root == t.root:
+                    held = m.holds_on()
+                    if held is not None:
+                        rt = rt.evolve(
+                            interval=held if t.interval is None else t.interval.meet(held)
+                        )
+                rt = rt.evolve(
+                    singular=None
+                    if m is not None
+                    and t.singular is not None
+                    and m.root == t.singular.input_root
+                    and all(m.excludes(p) for p in t.singular.points)
+                    else rt.singular
+                )
+        state.heap[ref.oid] = rt
+        return ref
+    if isinstance(base, Seq):
+        if base.kind == "listof":
+            return base.items[0]
+        n = const_number(index)
+        if n is not None and n == int(n) and -len(base.items) <= int(n) < len(base.items):
+            return base.items[int(n)]
+        return UNKNOWN
+    if isinstance(base, ObjRef):
+        mod = state.module(base)
+        if mod is not None:
+            return NN.module_item(ip, base, mod, index, node, state)
+    if isinstance(base, DataIter):
+        return _data_tensor(ip, base, state, int(const_number(index) or 0))
+    return UNKNOWN
+
+
+def set_item(
+    ip: Interpreter, target: ast.Subscript, value: Value, value_node: ast.expr | None, state: State
+) -> None:
+    base = ip.eval(target.value, state)
+    ip.eval(target.slice, state)
+    if isinstance(base, TRef):
+        _maybe_masked_setitem(ip, base, target, ip.stmt, state)
+        inplace_write(
+            ip, base, target.value, "[]=", "setitem", (value_node, value), ip.stmt, state, None
+        )
+
+
+def _maybe_masked_setitem(
+    ip: Interpreter, base: TRef, target: ast.Subscript, node: ast.AST, state: State
+) -> None:
+    t = state.tensor(base)
+    if t.singular is None or _basic_index(target.slice):
+        return
+    keep = f"~({ip.text(target.slice, 200)})"
+    _emit_masked(ip, node, (target.value, base), "setitem", keep, None, state)

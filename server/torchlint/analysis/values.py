@@ -1,0 +1,250 @@
+"""Abstract values held by names, and the heap objects they point to.
+
+Names hold `Value`s. Tensors, modules, optimizers and user-class instances live on the
+heap (`State.heap`) so that every alias sees an in-place change, `model.eval()` or
+`w.requires_grad_()` made through any other alias.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from torchlint.analysis.facts import DType, Tri, Why, join_dtype
+
+
+class Value:
+    """Base of every abstract value. `UNKNOWN` is the top."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown(Value):
+    pass
+
+
+UNKNOWN: Final = Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class TRef(Value):
+    """A tensor, by heap id."""
+
+    oid: int
+
+
+@dataclass(frozen=True, slots=True)
+class ObjRef(Value):
+    """A module, optimizer or user-class instance, by heap id."""
+
+    oid: int
+
+
+@dataclass(frozen=True, slots=True)
+class Const(Value):
+    value: object  # int, float, bool, str, None, complex
+
+
+@dataclass(frozen=True, slots=True)
+class TorchName(Value):
+    """Something reached from an import of torch: a module, function, class or dtype."""
+
+    qualname: str  # "torch", "torch.nn.functional.relu", "torch.float64"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtName(Value):
+    """Something from another imported package (numpy, torchvision...)."""
+
+    qualname: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seq(Value):
+    items: tuple[Value, ...]
+    kind: str = "tuple"  # "tuple" | "list"
+
+
+@dataclass(frozen=True, slots=True)
+class Params(Value):
+    """`model.parameters()`: the parameters of the module at heap id `module`."""
+
+    module: int | None
+    why: Why | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Device(Value):
+    kind: str  # "cpu" | "cuda" | "meta" | "mps"
+
+
+@dataclass(frozen=True, slots=True)
+class Bound(Value):
+    """A method looked up on an object: `model.eval`, `opt.step`, `x.add_`."""
+
+    receiver: Value
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class FuncV(Value):
+    func: FunctionInfo
+    bound_self: Value | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClassV(Value):
+    cls: ClassInfo
+
+
+@dataclass(frozen=True, slots=True)
+class DataIter(Value):
+    """An element drawn from iterating an unknown collection (a DataLoader batch, say)."""
+
+    line: int
+
+
+@dataclass(eq=False, slots=True)
+class FunctionInfo:
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    name: str
+    qualname: str  # "Net.forward"
+    cls: ClassInfo | None = None
+    kind: str = "function"  # function | method | staticmethod | classmethod | property
+    grad_decorator: str | None = None  # "no_grad" | "inference_mode" | "enable_grad"
+
+
+@dataclass(eq=False, slots=True)
+class ClassInfo:
+    node: ast.ClassDef
+    name: str
+    bases: tuple[str, ...]  # qualnames where known ("torch.nn.Module"), else source text
+    is_module: Tri = Tri.NO
+    is_autograd_function: bool = False
+    methods: dict[str, FunctionInfo] = field(default_factory=dict)
+    base_classes: tuple[ClassInfo, ...] = ()
+
+    def lookup(self, name: str) -> FunctionInfo | None:
+        if name in self.methods:
+            return self.methods[name]
+        for base in self.base_classes:
+            found = base.lookup(name)
+            if found is not None:
+                return found
+        return None
+
+
+class HeapObj:
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleObj(HeapObj):
+    """An `nn.Module` instance: a torch.nn class (`qualname`) or a user subclass (`cls`)."""
+
+    qualname: str | None
+    cls: ClassInfo | None
+    line: int
+    dtype: DType = frozenset({"float32"})
+    device: str | None = "cpu"
+    training: Tri = Tri.YES
+    params_rg: Tri = Tri.YES
+    has_params: Tri = Tri.MAYBE
+    attrs: Mapping[str, Value] = field(default_factory=dict)
+    ctor: Mapping[str, Value] = field(default_factory=dict)  # constructor keyword arguments
+    ctor_args: tuple[Value, ...] = ()
+    why_training: Why | None = None
+    why_dtype: Why | None = None
+    why_device: Why | None = None
+    name: str | None = None  # the name it was first bound to, for messages
+
+    def join(self, other: ModuleObj) -> ModuleObj:
+        if self is other:
+            return self
+        return replace(
+            self,
+            dtype=join_dtype(self.dtype, other.dtype),
+            device=self.device if self.device == other.device else None,
+            training=self.training.join(other.training),
+            params_rg=self.params_rg.join(other.params_rg),
+            has_params=self.has_params.join(other.has_params),
+            attrs=join_attrs(self.attrs, other.attrs),
+            why_training=self.why_training if self.training == other.training else None,
+            why_dtype=self.why_dtype if self.dtype == other.dtype else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OptimizerObj(HeapObj):
+    qualname: str
+    line: int
+    params: Value = UNKNOWN
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InstanceObj(HeapObj):
+    """An instance of a user class that is not an nn.Module (a trainer, a config...)."""
+
+    cls: ClassInfo | None
+    attrs: Mapping[str, Value] = field(default_factory=dict)
+
+    def join(self, other: InstanceObj) -> InstanceObj:
+        if self is other:
+            return self
+        return replace(self, attrs=join_attrs(self.attrs, other.attrs))
+
+
+def join_attrs(a: Mapping[str, Value], b: Mapping[str, Value]) -> dict[str, Value]:
+    out: dict[str, Value] = {}
+    for key, va in a.items():
+        vb = b.get(key)
+        out[key] = va if vb == va else (join_simple(va, vb) if vb is not None else va)
+    for key, vb in b.items():
+        if key not in out:
+            out[key] = vb
+    return out
+
+
+def join_simple(a: Value, b: Value) -> Value:
+    """Join of two values that do not need the heap (the heap joins its own cells)."""
+    if a == b:
+        return a
+    if (
+        isinstance(a, Seq)
+        and isinstance(b, Seq)
+        and len(a.items) == len(b.items)
+        and a.kind == b.kind
+    ):
+        return Seq(tuple(join_simple(x, y) for x, y in zip(a.items, b.items, strict=True)), a.kind)
+    if isinstance(a, Const) and isinstance(b, Const) and type(a.value) is type(b.value):
+        return Const(_TypeOnly(type(a.value)))
+    return UNKNOWN
+
+
+@dataclass(frozen=True, slots=True)
+class _TypeOnly:
+    """A constant whose type is known but not its value (int after a join, say)."""
+
+    type_: type
+
+
+def const_type(v: Value) -> type | None:
+    if isinstance(v, Const):
+        if isinstance(v.value, _TypeOnly):
+            return v.value.type_
+        return type(v.value)
+    return None
+
+
+def const_number(v: Value) -> float | None:
+    if (
+        isinstance(v, Const)
+        and isinstance(v.value, int | float)
+        and not isinstance(v.value, _TypeOnly)
+    ):
+        return float(v.value)
+    return None

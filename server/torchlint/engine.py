@@ -1,0 +1,66 @@
+"""One pipeline for every face: source text in, findings (and facts for hovers) out.
+
+The CLI and the language server both call `analyze_source`. It never raises: a failure
+inside the analysis is logged and the findings made so far are returned.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+
+from torchlint.analysis.facts import Tensor
+from torchlint.analysis.interpreter import Interpreter
+from torchlint.analysis.parse import SkippedRegion, parse_tolerant
+from torchlint.analysis.source import SourceInfo
+from torchlint.config import Config
+from torchlint.findings import Finding
+from torchlint.rules import enabled_rules
+from torchlint.rules.context import RuleContext
+from torchlint.suppressions import is_suppressed, parse_suppressions
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class AnalysisResult:
+    findings: list[Finding]
+    source: SourceInfo
+    skipped: tuple[SkippedRegion, ...] = ()
+    facts: dict[tuple[int, int], Tensor] = field(default_factory=dict)  # (row, byte col) of names
+    errors: list[str] = field(default_factory=list)  # internal errors, for logs
+    seconds: float = 0.0
+
+
+def analyze_source(
+    text: str, path: str = "<unknown>", config: Config | None = None, *, record_facts: bool = True
+) -> AnalysisResult:
+    started = time.perf_counter()
+    config = config or Config()
+    source = SourceInfo(text, path)
+    errors: list[str] = []
+    parsed = parse_tolerant(text, path)
+    ctx = RuleContext(source, config, parsed.tree)
+    interp = Interpreter(source, ctx, enabled_rules(config))
+    interp.record_facts = record_facts
+    try:
+        interp.run_module(parsed.tree)
+    except RecursionError:
+        errors.append(f"{path}: the file is too deeply nested to analyse completely")
+    except Exception as exc:  # never take the caller down; report what we have
+        log.exception("analysis of %s failed", path)
+        errors.append(f"{path}: internal error during analysis: {type(exc).__name__}: {exc}")
+    for code in interp.broken_rules:
+        errors.append(f"{path}: rule {code} failed and was skipped (see the log)")
+    table = parse_suppressions(source.lines)
+    findings = [f for f in ctx.findings if not is_suppressed(f.code, f.span.start.row, table)]
+    findings.sort(key=Finding.sort_key)
+    return AnalysisResult(
+        findings=findings,
+        source=source,
+        skipped=parsed.skipped,
+        facts=interp.facts_at,
+        errors=errors,
+        seconds=time.perf_counter() - started,
+    )

@@ -1,0 +1,92 @@
+"""
+## What it does
+Flags a `backward()` (or `torch.autograd.grad`) through a graph whose saved tensors an
+earlier backward already freed: the same loss backpropagated twice, two losses sharing a
+sub-graph, or a recurrent state carried from one iteration to the next without
+`.detach()`.
+
+## Why is this bad?
+Backward frees the buffers each op saved, to save memory. The second pass finds them gone:
+`RuntimeError: Trying to backward through the graph a second time (or directly access
+saved tensors after they have already been freed)`. A graph that saves nothing (`x + 1`)
+can be run twice; `x * x` cannot.
+
+## Example
+```python
+import torch
+
+a = torch.randn(3, requires_grad=True)
+loss = (a * a).sum()
+loss.backward()
+loss.backward()
+```
+
+## Use instead
+```python
+import torch
+
+a = torch.randn(3, requires_grad=True)
+loss = (a * a).sum()
+loss.backward(retain_graph=True)
+loss.backward()
+```
+
+## Fix safety
+Safe: `retain_graph=True` on the earlier backward keeps the buffers (at a memory cost).
+When the second backward is the same statement in the next loop iteration, the real fix is
+to `.detach()` the state carried between iterations; no automatic fix is offered then.
+
+## Known problems
+Only ops whose saved tensors are known from the torch table count.
+
+## References
+- TORCH_FACTS §1(h); `torch.Tensor.backward(retain_graph=...)`
+"""
+
+from __future__ import annotations
+
+from torchlint.analysis.events import BackwardCall, Event
+from torchlint.findings import Severity
+from torchlint.rules._text import code
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import set_keyword
+
+
+class BackwardTwice(Rule):
+    code = "TL106"
+    name = "backward-twice"
+    summary = "Backward through a graph whose saved tensors an earlier backward freed."
+    default_severity = Severity.ERROR
+    events = (BackwardCall,)
+    fix_title = "Pass `retain_graph=True` to the earlier backward"
+    torch_raises = True
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        assert isinstance(event, BackwardCall)
+        if not event.freed:
+            return
+        earlier, op = event.freed[0]
+        name = code(event.tensor.text)
+        here = ctx.source.span(event.node).start.row
+        same_statement = earlier.line == here
+        if same_statement:
+            message = (
+                f"This backward reaches the graph of the previous iteration, which it already freed "
+                f'(it saved tensors for `{op}`): PyTorch raises "Trying to backward through the graph a second time". '
+                f"Detach the state carried between iterations (e.g. `hidden = hidden.detach()`)."
+            )
+        else:
+            message = (
+                f"Backward through {name} reaches `{op}`, whose saved tensors the backward on line {earlier.line} "
+                f'already freed: PyTorch raises "Trying to backward through the graph a second time". '
+                f"Pass `retain_graph=True` to the first backward."
+            )
+        edits = None
+        if not same_statement:
+            call = ctx.call_at(earlier)
+            if call is not None:
+                edit = set_keyword(ctx.source, call, "retain_graph", "True")
+                edits = (edit,) if edit is not None else None
+        related = (("the earlier backward that freed the graph", earlier),)
+        ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))

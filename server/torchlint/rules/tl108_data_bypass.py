@@ -1,0 +1,103 @@
+"""
+## What it does
+Flags an in-place write through `.data` (`out.data.zero_()`, `c = out.data; c.mul_(2)`) to
+a tensor that an earlier op saved for backward, when a backward through that op follows.
+
+## Why is this bad?
+`.data` hides the write from autograd: the version counter does not move, so backward
+does not raise as it would for `.detach()` — it silently uses the changed values and
+returns wrong gradients. (Writing through `.data` to initialise a parameter before any
+forward is fine and is not flagged.)
+
+## Example
+```python
+import torch
+
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+out = a.sigmoid()
+out.data.zero_()
+out.sum().backward()
+```
+
+## Use instead
+```python
+import torch
+
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+out = a.sigmoid()
+zeroed = out.detach().clone().zero_()
+out.sum().backward()
+```
+
+## Fix safety
+Unsafe: the fix writes to a detached copy instead (`.detach().clone()`), so the tensor
+that backward uses keeps its saved values; code that relied on the change seeing the
+original tensor must read the copy.
+
+## References
+- TORCH_FACTS §1(n)
+"""
+
+from __future__ import annotations
+
+import ast
+
+from torchlint.analysis.events import BackwardCall, Event
+from torchlint.analysis.facts import Why
+from torchlint.findings import Applicability, Edit, Severity, Span
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+
+
+class DataBypass(Rule):
+    code = "TL108"
+    name = "data-bypass"
+    summary = "In-place write through `.data` to a tensor saved for backward: gradients are silently wrong."
+    default_severity = Severity.WARNING
+    events = (BackwardCall,)
+    fix_title = "Write to a detached copy instead"
+    fix_applicability = Applicability.UNSAFE
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        assert isinstance(event, BackwardCall)
+        for hazard in event.hazards:
+            if not hazard.via_data:
+                continue
+            save = hazard.save
+            write = hazard.write
+            backward_line = ctx.source.span(event.node).start.row
+            message = (
+                f"`{hazard.tensor}` is changed in place through `.data`, but `{save.op}` on line {save.why.line} "
+                f"saved `{save.saved_text}` for its backward: autograd does not see the change, so the backward on "
+                f"line {backward_line} silently computes wrong gradients. Write to a detached copy instead."
+            )
+            span = Span.of(write.line, write.col, write.end_line or write.line, write.end_col)
+            related = ((f"`{save.op}` saved `{save.saved_text}` for backward", save.why),)
+            ctx.report(
+                self.finding(ctx, span, message, related=related, fix_edits=_copy_fix(ctx, write))
+            )
+
+
+def _copy_fix(ctx: RuleContext, write: Why) -> tuple[Edit, ...] | None:
+    """`x.data` → `x.detach().clone()` where the `.data` that was written is read."""
+    stmt = ctx.stmt_at(write.line)
+    if stmt is None:
+        return None
+    src = ctx.source
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Attribute) and node.attr == "data":
+            base = src.exact(src.span(node.value))
+            if isinstance(stmt, ast.Expr):
+                # `out.data.zero_()` as a statement: do it to a copy bound to a new name.
+                text = src.exact(src.span(stmt.value)).replace(
+                    f"{base}.data", f"{base}.detach().clone()", 1
+                )
+                return (Edit(src.span(stmt), f"{_safe_name(base)}_copy = {text}"),)
+            return (Edit(src.span(node), f"{base}.detach().clone()"),)
+    # `c = out.data` happened earlier: rewrite that binding.
+    return None
+
+
+def _safe_name(expr: str) -> str:
+    name = "".join(ch if ch.isalnum() else "_" for ch in expr).strip("_")
+    return name or "tensor"

@@ -1,0 +1,124 @@
+"""
+## What it does
+Flags the result of an op whose gradient is infinite at some inputs — `sqrt` at 0,
+`log` at 0, division by a tensor that can be 0, `x ** 0.5` at 0, `rsqrt`, `acos`/`asin`
+at ±1, a hand-written `sqrt` of a sum of squares — that is then masked: selected with
+`torch.where`, indexed with a boolean mask, multiplied by a mask, `masked_fill`-ed or
+overwritten with `y[mask] = …`.
+
+## Why is this bad?
+Masking the *output* does not mask the gradient. The masked-out positions still receive
+an upstream gradient of exactly 0, and the op's backward turns it into `0 × inf = NaN`,
+which then poisons the input's `.grad` (and, through the optimizer, the weights). The
+forward looks perfectly fine. Which ops are singular where comes from probing torch
+(`torch.norm`, `linalg.vector_norm` and `cdist` are finite at 0 and are not flagged).
+
+## Example
+```python
+import torch
+
+x = torch.tensor([0.0, 1.0, 4.0], requires_grad=True)
+y = torch.where(x > 0, x.sqrt(), torch.zeros_like(x))
+y.sum().backward()
+print(x.grad)
+```
+
+## Use instead
+```python
+import torch
+
+x = torch.tensor([0.0, 1.0, 4.0], requires_grad=True)
+safe = torch.where(x > 0, x, torch.ones_like(x))
+y = torch.where(x > 0, safe.sqrt(), torch.zeros_like(x))
+y.sum().backward()
+print(x.grad)
+```
+
+## Fix safety
+Unsafe: the fix feeds the op a harmless value (1, or 0 for `acos`/`asin`) wherever the
+mask discards its result — the "double where". Offered when the mask is a comparison of
+the op's own input; otherwise clamp the input (`x.clamp(min=1e-12)`) by hand.
+
+## Known problems
+Ops whose input is known to stay away from the singular point (`x.clamp(min=1e-6)`,
+`exp(x)`, `x + 1e-8` of a non-negative `x`, values selected by a mask that excludes the
+point) are not flagged.
+
+## References
+- TORCH_FACTS §1(g), §2(d)
+"""
+
+from __future__ import annotations
+
+from torchlint.analysis.events import Event, Masked
+from torchlint.analysis.facts import Tri
+from torchlint.findings import Applicability, Edit, Severity, Span
+from torchlint.rules._text import code
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+
+
+class NanMaskedGradient(Rule):
+    code = "TL202"
+    name = "nan-masked-gradient"
+    summary = "Masking the output of sqrt/log/division does not mask its gradient: NaN in .grad."
+    default_severity = Severity.WARNING
+    events = (Masked,)
+    fix_title = "Make the op's input safe first (double `where`)"
+    fix_applicability = Applicability.UNSAFE
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        assert isinstance(event, Masked)
+        t = event.masked.tensor
+        if t is None or t.singular is None or t.rg is Tri.NO:
+            return
+        s = t.singular
+        points = " or ".join(_fmt(p) for p in s.points)
+        how = {
+            "where": "`torch.where`",
+            "index": "boolean indexing",
+            "multiply": "multiplying by a mask",
+            "masked_fill": "`masked_fill`",
+            "setitem": "overwriting masked positions",
+        }.get(event.how, event.how)
+        message = (
+            f"{code(event.masked.text)} comes from `{s.text}` on line {s.line}, whose gradient is infinite where "
+            f"`{s.input_text}` is {points}. Masking the result afterwards ({how}) does not mask the gradient: "
+            f"the discarded positions get 0 × inf = NaN in the gradient. Make the input safe before the op "
+            f"(double `where`) or clamp it."
+        )
+        related = ((f"`{s.text}` is singular where `{s.input_text}` is {points}", _why(s)),)
+        edits = None
+        if (
+            event.mask_about_input
+            and event.keep_where
+            and s.input_end_col > s.input_col
+            and s.input_line == s.line
+        ):
+            safe = _safe_value(s.points)
+            torch_name = ctx.imports.torch_expr()
+            inner = s.input_text if s.input_text.isidentifier() else f"({s.input_text})"
+            replacement = (
+                f"{torch_name}.where({event.keep_where}, {inner}, {torch_name}.{safe}({inner}))"
+            )
+            span = Span.of(s.input_line, s.input_col, s.input_line, s.input_end_col)
+            if ctx.source.exact(span) == s.input_text:
+                edits = (Edit(span, replacement),)
+        ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
+
+
+def _fmt(p: float) -> str:
+    return str(int(p)) if p == int(p) else str(p)
+
+
+def _safe_value(points: tuple[float, ...]) -> str:
+    if 1.0 in points or -1.0 in points:
+        return "zeros_like" if 0.0 not in points else "full_like"
+    return "ones_like"
+
+
+def _why(s: object) -> object:
+    from torchlint.analysis.facts import SingularOp, Why
+
+    assert isinstance(s, SingularOp)
+    return Why(s.line, s.text, s.col, s.end_line, s.end_col)
