@@ -252,6 +252,7 @@ class Tensor:
     inference: bool = False  # created under torch.inference_mode()
     is_view: bool = False
     origin: Why | None = None  # the expression that made it
+    lost_leaf: Why | None = None  # made by converting an unnamed leaf that requires grad (TL104)
 
     def evolve(self, **changes: object) -> Tensor:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -287,6 +288,7 @@ class Tensor:
             inference=self.inference and other.inference,
             is_view=self.is_view and other.is_view,
             origin=self.origin if self.origin == other.origin else None,
+            lost_leaf=self.lost_leaf if self.lost_leaf == other.lost_leaf else None,
         )
 
     def same_facts(self, other: Tensor) -> bool:

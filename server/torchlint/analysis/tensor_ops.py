@@ -316,6 +316,17 @@ def result_rg(
     ):
         first = tensors[0]
         assert first.tensor is not None
+        # Keep pointing at the original cut (`.detach()`, `no_grad`, a factory) rather than this op.
+        cut = next(
+            (
+                i.tensor.why_rg
+                for i in tensors
+                if i.tensor is not None and i.tensor.why_rg is not None
+            ),
+            None,
+        )
+        if cut is not None:
+            return Tri.NO, cut
         return Tri.NO, ip.why(node, f"none of its inputs requires grad (`{first.text}` does not)")
     return Tri.MAYBE, None
 
@@ -376,6 +387,12 @@ def apply_op(
         via_data=bool(view_of is not None and first is not None and first.via_data),
     )
     result = _tags(ip, op_name, op, inputs, node, result, state)
+    if first is not None and first.temporary and rg is Tri.YES:
+        # Converting or scaling an unnamed leaf that requires grad: the leaf is lost (TL104).
+        if first.leaf is Tri.YES and first.rg is Tri.YES:
+            result = result.evolve(lost_leaf=ip.why(node, text), temporary=True)
+        elif first.lost_leaf is not None:
+            result = result.evolve(lost_leaf=first.lost_leaf, temporary=True)
     if base is not None:
         result = result.evolve(root=base.root)
     state.heap[oid] = result

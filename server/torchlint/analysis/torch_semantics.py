@@ -767,10 +767,19 @@ def _factory(
     elif fk.infers_from_data:
         dtype = _data_dtype(fk, args, state)
         if dtype is not None:
-            why_dtype = ip.why(node, f"`{text}` infers {next(iter(dtype))} from its data")
+            kind = (
+                "integer"
+                if next(iter(dtype)).startswith(("int", "uint"))
+                else "boolean"
+                if dtype == BOOL
+                else "floating-point"
+                if next(iter(dtype)).startswith(("float", "bfloat"))
+                else "complex"
+            )
+            why_dtype = ip.why(node, f"{kind} data makes {next(iter(dtype))}")
     elif fk.default_dtype is not None:
         dtype = frozenset({fk.default_dtype})
-        why_dtype = ip.why(node, f"`{short(qual)}` makes {fk.default_dtype} by default")
+        why_dtype = ip.why(node, f"`{short(qual)}` makes {fk.default_dtype} unless told otherwise")
     rg_flag = False
     if "requires_grad" in kwargs:
         v = kwargs["requires_grad"][1]

@@ -61,12 +61,13 @@ def replace_node(src: SourceInfo, node: ast.AST, text: str) -> Edit:
     return Edit(src.span(node), text)
 
 
-def append_to(src: SourceInfo, node: ast.expr, suffix: str) -> Edit:
-    """`expr` → `expr<suffix>`, parenthesised when the expression needs it."""
+def append_to(src: SourceInfo, node: ast.expr, suffix: str) -> tuple[Edit, ...]:
+    """`expr` → `expr<suffix>` as insertions only (parenthesised when the expression needs it),
+    so the edits never overlap other edits inside the expression."""
     span = src.span(node)
     if isinstance(node, ast.Name | ast.Attribute | ast.Call | ast.Subscript | ast.Constant):
-        return Edit(Span(span.end, span.end), suffix)
-    return Edit(span, f"({src.exact(span)}){suffix}")
+        return (Edit(Span(span.end, span.end), suffix),)
+    return (Edit(Span(span.start, span.start), "("), Edit(Span(span.end, span.end), f"){suffix}"))
 
 
 def set_keyword(src: SourceInfo, call: ast.Call, name: str, value: str) -> Edit | None:

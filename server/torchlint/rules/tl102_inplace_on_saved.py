@@ -53,7 +53,7 @@ from __future__ import annotations
 import ast
 
 from torchlint.analysis.events import BackwardCall, Event
-from torchlint.analysis.state import Hazard
+from torchlint.analysis.state import Hazard, SaveRecord
 from torchlint.findings import Applicability, Edit, Severity, Span
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
@@ -83,18 +83,25 @@ def report_hazard(rule: Rule, ctx: RuleContext, hazard: Hazard, event: BackwardC
     tensor = hazard.tensor or "the tensor"
     backward_line = ctx.source.span(event.node).start.row
     message = (
-        f"`{tensor}` is changed in place here, but `{save.op}` on line {save.why.line} saved "
-        f"`{save.saved_text}` for its backward: the backward on line {backward_line} raises "
-        f'"one of the variables needed for gradient computation has been modified by an inplace operation".'
+        f"`{tensor}` is changed in place here, but {saved_phrase(save)} for its backward: the backward "
+        f'on line {backward_line} raises "one of the variables needed for gradient computation has been '
+        f'modified by an inplace operation". Change a copy, or do it out of place.'
     )
     write = hazard.write
     span = Span.of(write.line, write.col, write.end_line or write.line, write.end_col)
     related = (
-        (f"`{save.op}` saved `{save.saved_text}` for backward", save.why),
+        (f"{saved_phrase(save)} for backward", save.why),
         ("the backward that will fail", _why_of(ctx, event.node)),
     )
     edits = _out_of_place(ctx, write)
     ctx.report(rule.finding(ctx, span, message, related=related, fix_edits=edits))
+
+
+def saved_phrase(save: SaveRecord) -> str:
+    """ "`b * b` on line 5 saved `b`", or "`torch.sigmoid(x)` on line 4 keeps its result"."""
+    if save.saved_text == save.op:
+        return f"`{save.op}` on line {save.why.line} keeps its result"
+    return f"`{save.op}` on line {save.why.line} saved `{save.saved_text}`"
 
 
 def _why_of(ctx: RuleContext, node: ast.AST) -> object:

@@ -48,7 +48,7 @@ import ast
 from torchlint.analysis.events import Event, GradRead
 from torchlint.analysis.facts import Tri
 from torchlint.findings import Severity
-from torchlint.rules._text import because, code
+from torchlint.rules._text import code
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 from torchlint.rules.fixes import insert_after
@@ -67,12 +67,15 @@ class NonleafGrad(Rule):
         t = event.tensor.tensor
         if t is None or t.leaf is not Tri.NO or t.rg is not Tri.YES or t.retains_grad:
             return
+        if t.lost_leaf is not None:
+            return  # TL104 explains this one better
         if _is_assignment_target(event):
             return
         name = code(event.tensor.text)
-        why = t.why_leaf or t.why_rg
+        why = t.origin or t.why_rg
+        made = f" (it is computed by `{why.text}` on line {why.line})" if why is not None else ""
         message = (
-            f"{name} is not a leaf{because(why)}, so its `.grad` stays None after backward. "
+            f"{name} is not a leaf{made}, so its `.grad` stays None after backward. "
             f"Call `{event.tensor.text}.retain_grad()` before backward, or read the gradient of the leaf it came from."
         )
         edits = None

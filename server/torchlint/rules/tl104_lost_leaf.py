@@ -41,106 +41,102 @@ from __future__ import annotations
 
 import ast
 
-from torchlint.analysis.events import Event, TorchCall
-from torchlint.analysis.facts import Tri
-from torchlint.analysis.values import TRef
-from torchlint.findings import Edit, Severity
+from torchlint.analysis.events import Event, GradRead, TorchCall
+from torchlint.analysis.facts import Tensor, Why
+from torchlint.analysis.values import Seq, TRef
+from torchlint.findings import Edit, Severity, Span
 from torchlint.rules._text import code
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 from torchlint.rules.fixes import append_to, remove_keyword
 
-_CONVERSIONS = frozenset(
-    {"double", "float", "half", "bfloat16", "to", "cuda", "cpu", "type", "long", "int"}
-)
-_ARITH = frozenset(
-    {
-        "__mul__",
-        "__rmul__",
-        "__truediv__",
-        "__add__",
-        "__radd__",
-        "__sub__",
-        "__rsub__",
-        "mul",
-        "div",
-        "add",
-        "sub",
-    }
-)
-
 
 class LostLeaf(Rule):
     code = "TL104"
     name = "lost-leaf"
-    summary = "A tensor made with requires_grad=True is converted before it is named: the name holds a non-leaf."
+    summary = "A tensor made with requires_grad=True is converted before it is named: its .grad stays None."
     default_severity = Severity.WARNING
-    events = (TorchCall,)
+    events = (GradRead, TorchCall)
     fix_title = "Make the final tensor the leaf (`.requires_grad_()` last)"
 
     def check(self, event: Event, ctx: RuleContext) -> None:
-        assert isinstance(event, TorchCall)
-        method = event.qualname.rsplit(".", 1)[-1]
-        if not event.qualname.startswith("Tensor.") or (
-            method not in _CONVERSIONS and method not in _ARITH
+        if isinstance(event, GradRead):
+            t = event.tensor.tensor
+            if (
+                t is not None
+                and t.lost_leaf is not None
+                and not isinstance(event.node.ctx, ast.Store)
+            ):
+                use = ctx.source.span(event.node)
+                self._report(
+                    ctx,
+                    t,
+                    event.tensor.text,
+                    f"`{event.tensor.text}.grad` is None where it is read",
+                    Why(use.start.row, "read here", use.start.col, use.end.row, use.end.col),
+                )
+        elif (
+            isinstance(event, TorchCall)
+            and event.qualname.startswith("torch.optim.")
+            and event.args
         ):
-            return
-        recv = event.receiver
-        if recv is None or recv.tensor is None or not isinstance(recv.value, TRef):
-            return
-        t = recv.tensor
-        if not (t.temporary and t.leaf is Tri.YES and t.rg is Tri.YES):
-            return
-        result = event.result_tensor
-        if result is None or event.result == recv.value or result.leaf is not Tri.NO:
-            return
-        target = _bound_target(event.stmt, event.node)
-        if target is None:
-            return
-        op_text = ctx.source.segment(event.node)
+            params = event.args[0]
+            items = params.value.items if isinstance(params.value, Seq) else (params.value,)
+            for item in items:
+                if isinstance(item, TRef):
+                    t = event.state.tensor(item)
+                    if t.lost_leaf is not None:
+                        use = ctx.source.span(event.node)
+                        self._report(
+                            ctx,
+                            t,
+                            "",
+                            'the optimizer raises "can\'t optimize a non-leaf Tensor"',
+                            Why(
+                                use.start.row, "optimizer", use.start.col, use.end.row, use.end.col
+                            ),
+                        )
+
+    def _report(self, ctx: RuleContext, t: Tensor, name: str, consequence: str, use: Why) -> None:
+        lost = t.lost_leaf
+        assert lost is not None
+        stmt = ctx.stmt_at(lost.line)
+        target = _target_text(stmt) or name
         message = (
-            f"{code(target)} is not a leaf: `{recv.text}` requires grad, but `{op_text}` makes a copy, so the "
-            f"leaf that gets the gradient is lost. {code(target)}.grad stays None and an optimizer rejects it "
-            f'("can\'t optimize a non-leaf Tensor"). Call `.requires_grad_()` on the final tensor instead.'
+            f"{code(target)} is not a leaf: `{lost.text}` converts the tensor made with `requires_grad=True`, so the "
+            f"leaf that gets the gradient is lost: {consequence} (line {use.line}). Call `.requires_grad_()` on "
+            f"the final tensor instead."
         )
-        edits = _fix(ctx, event.stmt, recv.node)
-        related = (("the anonymous leaf is created here", t.why_rg),) if t.why_rg else ()
-        ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
+        span = Span.of(lost.line, lost.col, lost.end_line or lost.line, lost.end_col)
+        ctx.report(
+            self.finding(
+                ctx, span, message, related=(("used here", use),), fix_edits=_fix(ctx, stmt)
+            )
+        )
 
 
-def _bound_target(stmt: ast.stmt, node: ast.AST) -> str | None:
-    """The name the conversion's result is bound to, when the conversion is on the value's spine."""
+def _target_text(stmt: ast.stmt | None) -> str | None:
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        target: ast.expr = stmt.targets[0]
-        value = stmt.value
-    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-        target, value = stmt.target, stmt.value
-    else:
-        return None
-    if not isinstance(target, ast.Name | ast.Attribute):
-        return None
-    cur: ast.expr | None = value
-    while cur is not None:
-        if cur is node:
-            return ast.unparse(target)
-        if isinstance(cur, ast.Call) and isinstance(cur.func, ast.Attribute):
-            cur = cur.func.value
-        elif isinstance(cur, ast.BinOp):
-            if cur.left is node or cur.right is node:
-                return ast.unparse(target)
-            cur = cur.left
-        else:
-            return None
+        return ast.unparse(stmt.targets[0])
+    if isinstance(stmt, ast.AnnAssign):
+        return ast.unparse(stmt.target)
     return None
 
 
-def _fix(ctx: RuleContext, stmt: ast.stmt, factory: ast.expr | None) -> tuple[Edit, ...] | None:
-    if not isinstance(factory, ast.Call):
+def _fix(ctx: RuleContext, stmt: ast.stmt | None) -> tuple[Edit, ...] | None:
+    if not isinstance(stmt, ast.Assign | ast.AnnAssign) or stmt.value is None:
         return None
-    value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
-    if value is None:
+    factory = next(
+        (
+            n
+            for n in ast.walk(stmt.value)
+            if isinstance(n, ast.Call) and any(k.arg == "requires_grad" for k in n.keywords)
+        ),
+        None,
+    )
+    if factory is None:
         return None
     removal = remove_keyword(ctx.source, factory, "requires_grad")
     if removal is None:
         return None
-    return (removal, append_to(ctx.source, value, ".requires_grad_()"))
+    return (removal, *append_to(ctx.source, stmt.value, ".requires_grad_()"))

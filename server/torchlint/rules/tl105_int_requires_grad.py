@@ -60,14 +60,14 @@ class IntRequiresGrad(Rule):
         if t is None or not all_in(t.dtype, INTEGRAL | BOOL):
             return
         dtype = "/".join(sorted(t.dtype or ()))
-        name = (
-            code(event.tensor.text)
-            if event.how != "factory"
-            else f"`{ctx.source.segment(event.node)}`"
-        )
+        reason = f" ({t.why_dtype.text})" if t.why_dtype is not None else ""
+        if event.how == "factory":
+            subject = f"`{ctx.source.segment(event.node, 50)}` creates {_article(dtype)} {dtype} tensor{reason}"
+        else:
+            subject = f"{code(event.tensor.text)} is {dtype}{because(t.why_dtype)}"
         message = (
-            f"{name} is {dtype}{because(t.why_dtype)}; only floating-point and complex tensors can require grad: "
-            f'PyTorch raises "Only Tensors of floating point and complex dtype can require gradients".'
+            f"{subject}, and only floating-point and complex tensors can require grad: PyTorch raises "
+            f'"Only Tensors of floating point and complex dtype can require gradients".'
         )
         torch_name = ctx.imports.torch_expr()
         edits: tuple[Edit, ...] | None = None
@@ -75,7 +75,7 @@ class IntRequiresGrad(Rule):
             edit = set_keyword(ctx.source, event.factory_node, "dtype", f"{torch_name}.float32")
             edits = (edit,) if edit is not None else None
         elif event.how == "parameter" and event.tensor.node is not None:
-            edits = (append_to(ctx.source, event.tensor.node, ".float()"),)
+            edits = append_to(ctx.source, event.tensor.node, ".float()")
         elif event.how in ("requires_grad_", "attribute"):
             base = receiver_name(event.tensor.node)
             stmt = event.stmt
@@ -86,3 +86,7 @@ class IntRequiresGrad(Rule):
                 edits = (Edit(ctx.source.span(stmt), f"{base} = {base}.float().requires_grad_()"),)
         related = (("the dtype comes from here", t.why_dtype),) if t.why_dtype else ()
         ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" or word.startswith(("int", "uint")) else "a"

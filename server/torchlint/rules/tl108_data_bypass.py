@@ -43,10 +43,11 @@ from __future__ import annotations
 import ast
 
 from torchlint.analysis.events import BackwardCall, Event
-from torchlint.analysis.facts import Why
+from torchlint.analysis.state import Hazard
 from torchlint.findings import Applicability, Edit, Severity, Span
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
+from torchlint.rules.tl102_inplace_on_saved import saved_phrase
 
 
 class DataBypass(Rule):
@@ -67,34 +68,40 @@ class DataBypass(Rule):
             write = hazard.write
             backward_line = ctx.source.span(event.node).start.row
             message = (
-                f"`{hazard.tensor}` is changed in place through `.data`, but `{save.op}` on line {save.why.line} "
-                f"saved `{save.saved_text}` for its backward: autograd does not see the change, so the backward on "
-                f"line {backward_line} silently computes wrong gradients. Write to a detached copy instead."
+                f"`{hazard.tensor}` is changed in place through `.data`, but {saved_phrase(save)} for its "
+                f"backward: autograd does not see the change, so the backward on line {backward_line} silently "
+                f"computes wrong gradients. Write to a detached copy instead."
             )
             span = Span.of(write.line, write.col, write.end_line or write.line, write.end_col)
-            related = ((f"`{save.op}` saved `{save.saved_text}` for backward", save.why),)
+            related = ((f"{saved_phrase(save)} for backward", save.why),)
             ctx.report(
-                self.finding(ctx, span, message, related=related, fix_edits=_copy_fix(ctx, write))
+                self.finding(ctx, span, message, related=related, fix_edits=_copy_fix(ctx, hazard))
             )
 
 
-def _copy_fix(ctx: RuleContext, write: Why) -> tuple[Edit, ...] | None:
-    """`x.data` → `x.detach().clone()` where the `.data` that was written is read."""
-    stmt = ctx.stmt_at(write.line)
-    if stmt is None:
-        return None
+def _copy_fix(ctx: RuleContext, hazard: Hazard) -> tuple[Edit, ...] | None:
+    """Write to `x.detach().clone()` instead of `x.data`: where `.data` was taken, or in the write."""
     src = ctx.source
-    for node in ast.walk(stmt):
-        if isinstance(node, ast.Attribute) and node.attr == "data":
-            base = src.exact(src.span(node.value))
-            if isinstance(stmt, ast.Expr):
+    origin = hazard.origin
+    if origin is not None and origin.end_line:
+        stmt = ctx.stmt_at(origin.line)
+        if stmt is not None and origin.line != hazard.write.line:
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Attribute) and node.attr == "data":
+                    span = src.span(node)
+                    if (span.start.row, span.start.col) == (origin.line, origin.col):
+                        base = src.exact(src.span(node.value))
+                        return (Edit(span, f"{base}.detach().clone()"),)
+    stmt = ctx.stmt_at(hazard.write.line)
+    if isinstance(stmt, ast.Expr):
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Attribute) and node.attr == "data":
+                base = src.exact(src.span(node.value))
                 # `out.data.zero_()` as a statement: do it to a copy bound to a new name.
                 text = src.exact(src.span(stmt.value)).replace(
                     f"{base}.data", f"{base}.detach().clone()", 1
                 )
                 return (Edit(src.span(stmt), f"{_safe_name(base)}_copy = {text}"),)
-            return (Edit(src.span(node), f"{base}.detach().clone()"),)
-    # `c = out.data` happened earlier: rewrite that binding.
     return None
 
 

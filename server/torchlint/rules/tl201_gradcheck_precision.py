@@ -93,7 +93,7 @@ class GradcheckPrecision(Rule):
                         )
                     )
                     if node is not None:
-                        edits.append(append_to(ctx.source, node, ".double()"))
+                        edits.extend(append_to(ctx.source, node, ".double()"))
         if func is not None and isinstance(func.value, ObjRef):
             mod = event.state.module(func.value)
             if mod is not None and mod.has_params is Tri.YES and all_in(mod.dtype, LOW_PRECISION):
@@ -105,7 +105,7 @@ class GradcheckPrecision(Rule):
                     )
                 )
                 if func.node is not None:
-                    edits.append(append_to(ctx.source, func.node, ".double()"))
+                    edits.extend(append_to(ctx.source, func.node, ".double()"))
         if not offenders:
             return
         api = event.qualname.rsplit(".", 1)[-1]

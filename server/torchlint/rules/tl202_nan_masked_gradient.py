@@ -81,11 +81,17 @@ class NanMaskedGradient(Rule):
             "masked_fill": "`masked_fill`",
             "setitem": "overwriting masked positions",
         }.get(event.how, event.how)
+        if event.masked.text == s.text:
+            subject = f"`{s.text}` has an infinite gradient where `{s.input_text}` is {points}"
+        else:
+            subject = (
+                f"{code(event.masked.text)} comes from `{s.text}` on line {s.line}, whose gradient is infinite "
+                f"where `{s.input_text}` is {points}"
+            )
         message = (
-            f"{code(event.masked.text)} comes from `{s.text}` on line {s.line}, whose gradient is infinite where "
-            f"`{s.input_text}` is {points}. Masking the result afterwards ({how}) does not mask the gradient: "
-            f"the discarded positions get 0 × inf = NaN in the gradient. Make the input safe before the op "
-            f"(double `where`) or clamp it."
+            f"{subject}. Masking the result afterwards ({how}) does not mask the gradient: the discarded "
+            f"positions get 0 × inf = NaN in the gradient. Make the input safe before the op (double `where`) "
+            f"or clamp it."
         )
         related = ((f"`{s.text}` is singular where `{s.input_text}` is {points}", _why(s)),)
         edits = None

@@ -1,0 +1,13 @@
+import torch
+
+x = torch.FloatTensor([[1.0, 2.0]])
+w1 = torch.FloatTensor([[2.0], [1.0]])
+w2 = torch.FloatTensor([3.0])
+w1.requires_grad = True
+w2.requires_grad = True
+
+d = torch.matmul(x, w1)
+f = torch.matmul(d, w2)
+d[:] = 1  # expect: TL102
+
+f.backward()
