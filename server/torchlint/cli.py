@@ -115,18 +115,20 @@ def _config_for(
     return cache[pyproject]
 
 
-def _check_one(job: tuple[str, Config]) -> tuple[str, list[Finding], str | None, list[str]]:
+def _check_one(job: tuple[str, Config, str]) -> tuple[str, list[Finding], str | None, list[str]]:
     from torchlint.engine import analyze_source
     from torchlint.files import read_source
+    from torchlint.resolve_fs import FileSystemResolver
 
-    path, config = job
+    path, config, root = job
     try:
         read = read_source(Path(path))
     except OSError as exc:
         return path, [], f"io:{exc}", []
     if read.text is None:
         return path, [], read.problem, []
-    result = analyze_source(read.text, path, config, record_facts=False)
+    resolver = FileSystemResolver(Path(path), (Path(root),))
+    result = analyze_source(read.text, path, config, record_facts=False, resolver=resolver)
     return path, result.findings, None, result.errors
 
 
@@ -134,10 +136,17 @@ def run_check(args: argparse.Namespace) -> int:
     from torchlint.files import iter_python_files
     from torchlint.output import render_json, render_sarif, render_statistics, render_text
 
+    import logging
+
+    # Internal errors already become one-line warnings; tracebacks only when asked.
+    logging.basicConfig(
+        level=logging.WARNING if args.verbose else logging.CRITICAL,
+        format="%(levelname)s %(message)s",
+    )
     if args.config is not None and not args.config.is_file():
         raise UsageError(f"config file not found: {args.config}")
     cache: dict[Path, tuple[Config, list[str]]] = {}
-    jobs: list[tuple[str, Config]] = []
+    jobs: list[tuple[str, Config, str]] = []
     config_errors: list[str] = []
     for root in args.paths:
         if not root.exists():
@@ -153,8 +162,9 @@ def run_check(args: argparse.Namespace) -> int:
             base, errs = parse_settings(overrides, base)
             if errs:
                 raise UsageError("; ".join(errs))
+        project = root if root.is_dir() else root.parent
         for path in iter_python_files(root, base):
-            jobs.append((str(path), base))
+            jobs.append((str(path), base, str(project)))
     for err in config_errors:
         print(f"torchlint: warning: {err}", file=sys.stderr)
     workers = args.jobs or (os.cpu_count() or 1)

@@ -13,14 +13,17 @@ from dataclasses import dataclass, field
 from torchlint.analysis.facts import Tensor
 from torchlint.analysis.interpreter import Interpreter
 from torchlint.analysis.parse import SkippedRegion, parse_tolerant
+from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
 from torchlint.config import Config
-from torchlint.findings import Finding
+from torchlint.findings import Finding, Pos, Span
 from torchlint.rules import enabled_rules
 from torchlint.rules.context import RuleContext
 from torchlint.suppressions import is_suppressed, parse_suppressions
 
 log = logging.getLogger(__name__)
+
+__all__ = ["AnalysisResult", "ForeignModule", "Resolver", "analyze_source"]
 
 
 @dataclass
@@ -28,13 +31,31 @@ class AnalysisResult:
     findings: list[Finding]
     source: SourceInfo
     skipped: tuple[SkippedRegion, ...] = ()
-    facts: dict[tuple[int, int], Tensor] = field(default_factory=dict)  # (row, byte col) of names
+    facts: dict[tuple[int, int], tuple[str, Tensor]] = field(
+        default_factory=dict
+    )  # (row, byte col) -> (name, facts)
     errors: list[str] = field(default_factory=list)  # internal errors, for logs
     seconds: float = 0.0
 
+    def tensor_at(self, row: int, col: int) -> tuple[Span, str, Tensor] | None:
+        """The tensor-valued name under (row, col in characters), with its span and facts."""
+        line = self.source.line(row)
+        for (r, byte_col), (name, tensor) in self.facts.items():
+            if r != row:
+                continue
+            start = self.source.char_col(row, byte_col)
+            if start <= col <= start + len(name) and line[start : start + len(name)] == name:
+                return Span(Pos(row, start), Pos(row, start + len(name))), name, tensor
+        return None
+
 
 def analyze_source(
-    text: str, path: str = "<unknown>", config: Config | None = None, *, record_facts: bool = True
+    text: str,
+    path: str = "<unknown>",
+    config: Config | None = None,
+    *,
+    record_facts: bool = True,
+    resolver: Resolver | None = None,
 ) -> AnalysisResult:
     started = time.perf_counter()
     config = config or Config()
@@ -42,7 +63,7 @@ def analyze_source(
     errors: list[str] = []
     parsed = parse_tolerant(text, path)
     ctx = RuleContext(source, config, parsed.tree)
-    interp = Interpreter(source, ctx, enabled_rules(config))
+    interp = Interpreter(source, ctx, enabled_rules(config), resolver=resolver)
     interp.record_facts = record_facts
     try:
         interp.run_module(parsed.tree)

@@ -87,6 +87,13 @@ class Why:
     col: int = 0
     end_line: int = 0
     end_col: int = 0
+    path: str | None = None  # another file of the workspace (None: the analysed file)
+
+    def where(self) -> str:
+        """ "line 3", or "line 3 of models.py" for another file."""
+        if self.path is None:
+            return f"line {self.line}"
+        return f"line {self.line} of {self.path.replace(chr(92), '/').rsplit('/', 1)[-1]}"
 
 
 @dataclass(frozen=True, slots=True)

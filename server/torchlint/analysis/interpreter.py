@@ -19,6 +19,8 @@ from torchlint.analysis import torch_semantics as T
 from torchlint.analysis.events import Event, GradRead, Operand
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.graph import Graph
+from torchlint.analysis.parse import parse_tolerant
+from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import State, join_states, same_state
 from torchlint.analysis.training import TrainingTracker
@@ -31,6 +33,7 @@ from torchlint.analysis.values import (
     FunctionInfo,
     FuncV,
     InstanceObj,
+    ModuleNS,
     ModuleObj,
     ObjRef,
     Seq,
@@ -75,10 +78,18 @@ class Interpreter:
         rules: list[Rule],
         *,
         budget_factor: int = 40,
+        resolver: Resolver | None = None,
+        graph: Graph | None = None,
+        import_depth: int = 0,
     ) -> None:
         self.src = source
+        self.main_src = source
         self.ctx = ctx
-        self.graph = Graph()
+        self.graph = graph if graph is not None else Graph()
+        self.resolver = resolver
+        self.import_depth = import_depth
+        self.muted = 0  # > 0 while interpreting another file's code: its findings belong to it
+        self.foreign: dict[tuple[str, int], tuple[dict[str, Value], State] | None] = {}
         self.listeners: dict[type[Event], list[Rule]] = {}
         for rule in rules:
             for ev in rule.events:
@@ -97,9 +108,8 @@ class Interpreter:
         self.loop_depth = 0
         self.no_grad_refs: dict[str, GradMode] = {}
         self.module_state: State | None = None
-        self.facts_at: dict[
-            tuple[int, int], Tensor
-        ] = {}  # (row, col) of a Name -> facts, for hover
+        # Facts of every tensor-valued name, for hovers: (row, byte col) -> (name, facts).
+        self.facts_at: dict[tuple[int, int], tuple[str, Tensor]] = {}
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.training = TrainingTracker(self)
@@ -109,6 +119,8 @@ class Interpreter:
         return ev in self.listeners
 
     def emit(self, event: Event) -> None:
+        if self.muted:
+            return
         for rule in self.listeners.get(type(event), ()):
             if rule.code in self.broken_rules:
                 continue
@@ -123,9 +135,18 @@ class Interpreter:
                 )
                 self.broken_rules.add(rule.code)
 
+    def _record(self, node: ast.expr, name: str, t: Tensor) -> None:
+        if self.src is not self.main_src:
+            return
+        key = (node.lineno, node.col_offset)
+        prior = self.facts_at.get(key)
+        # A name analysed several times (loops, calls) keeps the join of what it was.
+        self.facts_at[key] = (name, t if prior is None else prior[1].join(t))
+
     def why(self, node: ast.AST, text: str) -> Why:
         span = self.src.span(node)
-        return Why(span.start.row, text, span.start.col, span.end.row, span.end.col)
+        path = None if self.src is self.main_src else self.src.path
+        return Why(span.start.row, text, span.start.col, span.end.row, span.end.col, path)
 
     def text(self, node: ast.AST | None, limit: int = 60) -> str:
         return "" if node is None else self.src.segment(node, limit)
@@ -312,9 +333,13 @@ class Interpreter:
             depth=self.frame.depth + 1,
         )
         self._bind_params(func, callee_state, frame, args, kwargs, self_value, alone=alone_args)
-        saved_frame, saved_stmt = self.frame, self.stmt
+        saved_frame, saved_stmt, saved_src = self.frame, self.stmt, self.src
         self.frame = frame
         self.active.append(func)
+        foreign = func.source is not None and func.source is not self.main_src
+        if foreign and func.source is not None:
+            self.src = func.source
+            self.muted += 1
         try:
             if isinstance(func.node, ast.Lambda):
                 result = self.eval(func.node.body, callee_state)
@@ -324,8 +349,10 @@ class Interpreter:
                 if callee_state.live:
                     frame.returns.append((Const(None), callee_state))
         finally:
-            self.frame, self.stmt = saved_frame, saved_stmt
+            self.frame, self.stmt, self.src = saved_frame, saved_stmt, saved_src
             self.active.pop()
+            if foreign:
+                self.muted -= 1
         if not frame.returns:
             state.live = False
             return UNKNOWN
@@ -478,6 +505,15 @@ class Interpreter:
     def stmt_Import(self, stmt: ast.Import, state: State) -> None:
         for alias in stmt.names:
             top = alias.name.split(".")[0]
+            if top != "torch":
+                ns = self._import_foreign(alias.name, 0, state)
+                if ns is not None:
+                    state.env[alias.asname or top] = (
+                        ModuleNS(alias.name, ns)
+                        if alias.asname or "." not in alias.name
+                        else UNKNOWN
+                    )
+                    continue
             if alias.asname:
                 state.env[alias.asname] = _import_value(alias.name)
                 if alias.name == "torch":
@@ -490,9 +526,21 @@ class Interpreter:
                     self.ctx.imports.torch = "torch"
 
     def stmt_ImportFrom(self, stmt: ast.ImportFrom, state: State) -> None:
-        if stmt.level or stmt.module is None:
+        module = stmt.module or ""
+        if stmt.level or module.split(".")[0] != "torch":
+            ns = self._import_foreign(module, stmt.level, state)
             for alias in stmt.names:
-                state.env[alias.asname or alias.name] = UNKNOWN
+                if alias.name == "*":
+                    if ns is not None:
+                        state.env.update({k: v for k, v in ns.items() if not k.startswith("_")})
+                    continue
+                local = alias.asname or alias.name
+                if ns is not None and alias.name in ns:
+                    state.env[local] = ns[alias.name]
+                elif stmt.level:
+                    state.env[local] = UNKNOWN
+                else:
+                    state.env[local] = _import_value(f"{module}.{alias.name}")
             return
         for alias in stmt.names:
             if alias.name == "*":
@@ -504,6 +552,51 @@ class Interpreter:
             state.env[local] = _import_value(qual)
             if qual == "torch.nn.functional":
                 self.ctx.imports.torch_nn_functional = local
+
+    def _import_foreign(self, module: str, level: int, state: State) -> dict[str, Value] | None:
+        """The top-level names of a workspace module, analysed without reporting (cached)."""
+        if self.resolver is None or self.import_depth >= 2:
+            return None
+        key = (module, level)
+        if key not in self.foreign:
+            self.foreign[key] = None  # guards against import cycles
+            try:
+                found = self.resolver(module, level)
+            except Exception:  # a resolver failure must not stop the analysis
+                log.exception("resolving %s failed", module)
+                found = None
+            if found is None or found.path == self.main_src.path:
+                return None
+            self.foreign[key] = self._run_foreign(found)
+        entry = self.foreign[key]
+        if entry is None:
+            return None
+        env, fstate = entry
+        for oid, obj in fstate.heap.items():
+            state.heap.setdefault(oid, obj)
+        return env
+
+    def _run_foreign(self, found: ForeignModule) -> tuple[dict[str, Value], State] | None:
+        parsed = parse_tolerant(found.text, found.path)
+        sub = Interpreter(
+            SourceInfo(found.text, found.path),
+            self.ctx,
+            [],
+            resolver=self.resolver,
+            graph=self.graph,
+            import_depth=self.import_depth + 1,
+        )
+        sub.main_src = self.main_src  # positions inside it are foreign: Why.path is set
+        sub.muted = 1
+        sub.max_steps = 20 * max(1, len(parsed.tree.body)) + 500
+        fstate = State()
+        sub.frame = Frame(None, (-2 - self.import_depth,), fstate.env)
+        try:
+            sub.exec_block(parsed.tree.body, fstate)
+        except RecursionError:
+            return None
+        self.steps += sub.steps
+        return fstate.env, fstate
 
     def stmt_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, state: State) -> None:
         for deco in stmt.decorator_list:
@@ -527,7 +620,7 @@ class Interpreter:
                 elif name in ("property", "cached_property"):
                     kind = "property"
         qual = f"{cls.name}.{stmt.name}" if cls is not None else stmt.name
-        info = FunctionInfo(stmt, stmt.name, qual, cls, kind, T.grad_decorator(stmt))
+        info = FunctionInfo(stmt, stmt.name, qual, cls, kind, T.grad_decorator(stmt), self.src)
         if cls is not None:
             cls.methods[stmt.name] = info
         else:
@@ -564,7 +657,9 @@ class Interpreter:
                 is_fn = is_fn or bv.cls.is_autograd_function
             else:
                 bases.append(self.text(b))
-        info = ClassInfo(stmt, stmt.name, tuple(bases), is_module, is_fn, {}, tuple(base_infos))
+        info = ClassInfo(
+            stmt, stmt.name, tuple(bases), is_module, is_fn, {}, tuple(base_infos), self.src
+        )
         if (
             is_module is Tri.NO
             and not is_fn
@@ -753,7 +848,7 @@ class Interpreter:
                 T.name_object(value, target.id, state)
             state.env[target.id] = value
             if self.record_facts and isinstance(value, TRef):
-                self.facts_at[(target.lineno, target.col_offset)] = state.tensor(value)
+                self._record(target, target.id, state.tensor(value))
         elif isinstance(target, ast.Tuple | ast.List):
             items = T.unpack(self, value, len(target.elts), state)
             for elt, item in zip(target.elts, items, strict=False):
@@ -794,7 +889,7 @@ class Interpreter:
     def expr_Name(self, node: ast.Name, state: State) -> Value:
         value = self.lookup(node.id, state)
         if self.record_facts and isinstance(value, TRef):
-            self.facts_at[(node.lineno, node.col_offset)] = state.tensor(value)
+            self._record(node, node.id, state.tensor(value))
         return value
 
     def expr_Constant(self, node: ast.Constant, state: State) -> Value:
@@ -858,7 +953,7 @@ class Interpreter:
         return values[-1] if len(values) == 1 else UNKNOWN
 
     def expr_Lambda(self, node: ast.Lambda, state: State) -> Value:
-        return FuncV(FunctionInfo(node, "<lambda>", "<lambda>", None, "function"))
+        return FuncV(FunctionInfo(node, "<lambda>", "<lambda>", None, "function", None, self.src))
 
     def _comprehension(
         self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State

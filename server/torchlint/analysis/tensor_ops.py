@@ -363,7 +363,8 @@ def apply_op(
         )
         node_id = ip.graph.add(ip.why(node, ip.text(node)), ip.text(node), saves, parents)
     view_of = None
-    if op is not None and op.view and tensors and tensors[0].tensor is not None:
+    # Only a certain view shares the version counter; reshape/contiguous/to may copy.
+    if op is not None and op.view and not op.may_copy and tensors and tensors[0].tensor is not None:
         view_of = tensors[0].tensor.root
     first = tensors[0].tensor if tensors else None
     text = ip.text(node)

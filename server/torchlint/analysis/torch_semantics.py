@@ -43,6 +43,7 @@ from torchlint.analysis.values import (
     ExtName,
     FuncV,
     InstanceObj,
+    ModuleNS,
     ModuleObj,
     ObjRef,
     OptimizerObj,
@@ -1809,6 +1810,8 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         return TorchName(f"{obj.qualname}.{name}")
     if isinstance(obj, ExtName):
         return ExtName(f"{obj.qualname}.{name}")
+    if isinstance(obj, ModuleNS):
+        return obj.env.get(name, UNKNOWN)
     if isinstance(obj, TRef):
         return _tensor_attribute(ip, obj, name, node, state)
     if isinstance(obj, ObjRef):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from torchlint.analysis.facts import DType, Tri, Why, join_dtype
+from torchlint.analysis.source import SourceInfo
 
 
 class Value:
@@ -101,6 +102,14 @@ class ClassV(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class ModuleNS(Value):
+    """A module of the workspace imported with `import models`: its top-level names."""
+
+    name: str
+    env: Mapping[str, Value]
+
+
+@dataclass(frozen=True, slots=True)
 class DataIter(Value):
     """An element drawn from iterating an unknown collection (a DataLoader batch, say)."""
 
@@ -115,6 +124,7 @@ class FunctionInfo:
     cls: ClassInfo | None = None
     kind: str = "function"  # function | method | staticmethod | classmethod | property
     grad_decorator: str | None = None  # "no_grad" | "inference_mode" | "enable_grad"
+    source: SourceInfo | None = None  # the file it is defined in
 
 
 @dataclass(eq=False, slots=True)
@@ -126,6 +136,7 @@ class ClassInfo:
     is_autograd_function: bool = False
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
     base_classes: tuple[ClassInfo, ...] = ()
+    source: SourceInfo | None = None
 
     def lookup(self, name: str) -> FunctionInfo | None:
         if name in self.methods:

@@ -9,7 +9,7 @@ def because(why: Why | None) -> str:
     """`(made by `torch.rand(...)` on line 3)`-style suffix; empty when unknown."""
     if why is None or not why.text:
         return ""
-    return f" ({why.text}, line {why.line})"
+    return f" ({why.text}, {why.where()})"
 
 
 def code(text: str) -> str:

@@ -116,7 +116,7 @@ class Rule:
             severity=ctx.config.severity_of(self.code, self.default_severity),
             span=span,
             filename=ctx.source.path,
-            related=tuple(Related(msg, ctx.why_span(why)) for msg, why in related),
+            related=tuple(Related(msg, ctx.why_span(why), why.path) for msg, why in related),
             fix=fix,
             deprecated=self.deprecated_api,
         )
