@@ -56,7 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--jobs", type=int, default=0, help="parallel processes (default: CPU count)"
     )
-    check.add_argument("-v", "--verbose", action="store_true", help="log internal errors with tracebacks")
+    check.add_argument(
+        "-v", "--verbose", action="store_true", help="log internal errors with tracebacks"
+    )
 
     serve = sub.add_parser("serve", help="run the language server (stdio by default)")
     group = serve.add_mutually_exclusive_group()

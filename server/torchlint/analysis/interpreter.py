@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import logging
+import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -41,13 +43,15 @@ from torchlint.analysis.values import (
     TRef,
     Value,
     const_number,
+    fast_replace,
+    join_simple,
 )
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 
 log = logging.getLogger(__name__)
 
-_MAX_INLINE_DEPTH = 4
+_MAX_INLINE_DEPTH = 3
 _FIXPOINT_PASSES = 3
 
 
@@ -77,7 +81,7 @@ class Interpreter:
         ctx: RuleContext,
         rules: list[Rule],
         *,
-        budget_factor: int = 40,
+        budget_factor: int = 12,
         resolver: Resolver | None = None,
         graph: Graph | None = None,
         import_depth: int = 0,
@@ -99,9 +103,11 @@ class Interpreter:
         self.frame = Frame(None, (), {})
         self.classes: dict[str, ClassInfo] = {}
         self.functions: list[FunctionInfo] = []
-        self.instances: dict[
-            int, ObjRef
-        ] = {}  # abstract `self` per class, for methods analysed alone
+        self.instances: dict[int, ObjRef] = {}  # abstract `self` per class, for methods alone
+        self.templates: dict[
+            int, dict[int, Tensor | HeapObj]
+        ] = {}  # what `__init__` built, per class
+        self.instance_cells: dict[int, dict[int, Tensor | HeapObj]] = {}
         self.steps = 0
         self.max_steps = 0
         self.budget_factor = budget_factor
@@ -157,8 +163,8 @@ class Interpreter:
 
     # ======================================================================= entry
     def run_module(self, tree: ast.Module) -> None:
-        n_stmts = sum(1 for n in ast.walk(tree) if isinstance(n, ast.stmt))
-        self.max_steps = self.budget_factor * n_stmts + 2000
+        n_lines = self.src.text.count("\n") + 1
+        self.max_steps = self.budget_factor * n_lines + 2000
         self._prescan(tree)
         state = State()
         self.frame = Frame(None, (), state.env)
@@ -171,39 +177,63 @@ class Interpreter:
             self.analyse_alone(func, state)
 
     def _prescan(self, tree: ast.Module) -> None:
-        """Grad mode around each reference to a user function (called or passed), lexically."""
-        modes: dict[str, GradMode] = {}
+        """Grad mode around each reference to a user function (called or passed), lexically.
 
-        def visit(node: ast.AST, mode: GradMode) -> None:
-            if isinstance(node, ast.With | ast.AsyncWith):
+        Only statements are walked to find the `no_grad` regions; names used inside them are
+        then counted in the text, so a name used both inside and outside gets UNKNOWN.
+        """
+        regions: list[tuple[int, int, GradMode, ast.AST]] = []
+
+        def visit(body: list[ast.stmt], mode: GradMode) -> None:
+            for stmt in body:
                 inner = mode
-                for item in node.items:
-                    kind = T.grad_context_kind(item.context_expr)
-                    if kind is not None:
-                        inner = kind
-                for item in node.items:
-                    visit(item.context_expr, mode)
-                for stmt in node.body:
-                    visit(stmt, inner)
-                return
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                deco = T.grad_decorator(node)
-                inner = {
-                    "no_grad": GradMode.DISABLED,
-                    "inference_mode": GradMode.INFERENCE,
-                    "enable_grad": GradMode.ENABLED,
-                }.get(deco or "", GradMode.ENABLED)
-                for stmt in node.body:
-                    visit(stmt, inner)
-                return
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                modes[node.id] = modes[node.id].join(mode) if node.id in modes else mode
-            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-                modes[node.attr] = modes[node.attr].join(mode) if node.attr in modes else mode
-            for child in ast.iter_child_nodes(node):
-                visit(child, mode)
+                if isinstance(stmt, ast.With | ast.AsyncWith):
+                    for item in stmt.items:
+                        kind = T.grad_context_kind(item.context_expr)
+                        if kind is not None:
+                            inner = kind
+                elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                    deco = T.grad_decorator(stmt)
+                    inner = _DECORATOR_MODES.get(deco or "", GradMode.ENABLED)
+                if inner is not mode and inner is not GradMode.ENABLED:
+                    regions.append((stmt.lineno, stmt.end_lineno or stmt.lineno, inner, stmt))
+                for field_name in ("body", "orelse", "finalbody"):
+                    sub = getattr(stmt, field_name, None)
+                    if isinstance(sub, list) and sub and isinstance(sub[0], ast.stmt):
+                        visit(sub, inner)
+                for handler in getattr(stmt, "handlers", ()):
+                    visit(handler.body, inner)
+                for case in getattr(stmt, "cases", ()):
+                    visit(case.body, inner)
 
-        visit(tree, GradMode.ENABLED)
+        visit(tree.body, GradMode.ENABLED)
+        modes: dict[str, GradMode] = {}
+        if not regions:
+            self.no_grad_refs = modes
+            return
+        inside: dict[str, tuple[GradMode, int]] = {}
+        for _start, _end, mode, node in regions:
+            for sub in ast.walk(node):
+                name = (
+                    sub.id
+                    if isinstance(sub, ast.Name)
+                    else sub.attr
+                    if isinstance(sub, ast.Attribute)
+                    else None
+                )
+                if name is not None and isinstance(sub.ctx, ast.Load):  # type: ignore[union-attr]
+                    prior = inside.get(name)
+                    inside[name] = (
+                        mode if prior is None else prior[0].join(mode),
+                        (prior[1] if prior else 0) + 1,
+                    )
+        text = self.src.text
+        totals = Counter(_IDENT.findall(text))
+        defs = Counter(_DEF_NAME.findall(text))
+        for name, (mode, count) in inside.items():
+            modes[name] = (
+                mode if totals[name] - defs[name] <= count else mode.join(GradMode.ENABLED)
+            )
         self.no_grad_refs = modes
 
     # ======================================================================= functions
@@ -250,7 +280,11 @@ class Interpreter:
     def abstract_instance(self, cls: ClassInfo, state: State) -> Value:
         """The `self` a method sees when analysed alone: built by running `__init__` once."""
         ref = self.instances.get(id(cls))
-        if ref is not None and ref.oid in state.heap:
+        if ref is not None:
+            if ref.oid not in state.heap:
+                # Built in another state: bring its cells (one clone per class, shared by its methods).
+                for oid, obj in self.instance_cells[id(cls)].items():
+                    state.heap.setdefault(oid, obj)
             return ref
         oid = self.graph.alloc(id(cls.node), (-1,))
         return self._instantiate(cls, (), {}, state, cls.node, oid_hint=oid, abstract=True)
@@ -268,6 +302,10 @@ class Interpreter:
     ) -> ObjRef:
         oid = oid_hint if oid_hint is not None else self.graph.alloc(id(site), self.frame.context)
         ref = ObjRef(oid)
+        template = self.templates.get(id(cls))
+        if template is not None:
+            # `__init__` ran once for this class: copy its result instead of re-running it.
+            return self._clone_template(cls, template, ref, state, site, abstract)
         if cls.is_module is not Tri.NO:
             state.heap[oid] = ModuleObj(
                 qualname=None,
@@ -281,11 +319,68 @@ class Interpreter:
             )
         else:
             state.heap[oid] = InstanceObj(cls)
-        if abstract:
-            self.instances[id(cls)] = ref
         init = cls.lookup("__init__")
         if init is not None and isinstance(init.node, ast.FunctionDef | ast.AsyncFunctionDef):
             self.call_user(init, args, kwargs, state, site, self_value=ref, alone_args=abstract)
+        self.templates[id(cls)] = _closure(state, oid)
+        if abstract:
+            self.instances[id(cls)] = ref
+            self.instance_cells[id(cls)] = self.templates[id(cls)]
+        return ref
+
+    def _clone_template(
+        self,
+        cls: ClassInfo,
+        template: dict[int, Tensor | HeapObj],
+        ref: ObjRef,
+        state: State,
+        site: ast.AST,
+        abstract: bool,
+    ) -> ObjRef:
+        root_old = next(iter(template))
+        mapping = {
+            old: self.graph.alloc(("clone", id(site), old), self.frame.context) for old in template
+        }
+        mapping[root_old] = ref.oid
+
+        def remap(v: Value) -> Value:
+            if isinstance(v, ObjRef) and v.oid in mapping:
+                return ObjRef(mapping[v.oid])
+            if isinstance(v, TRef) and v.oid in mapping:
+                return TRef(mapping[v.oid])
+            if isinstance(v, Seq):
+                return Seq(tuple(remap(i) for i in v.items), v.kind)
+            return v
+
+        line = getattr(site, "lineno", 0)
+        for old, obj in template.items():
+            new_oid = mapping[old]
+            if isinstance(obj, Tensor):
+                state.heap[new_oid] = obj.evolve(root=mapping.get(obj.root, new_oid), node=None)
+            elif isinstance(obj, ModuleObj):
+                attrs = {k: remap(v) for k, v in obj.attrs.items()}
+                new_mod = fast_replace(
+                    obj, attrs=attrs, ctor_args=tuple(remap(v) for v in obj.ctor_args), name=None
+                )
+                if old == root_old:
+                    new_mod = fast_replace(
+                        new_mod,
+                        line=line,
+                        training=Tri.MAYBE if abstract else Tri.YES,
+                        why_training=None
+                        if abstract
+                        else Why(line, f"`{cls.name}(...)` starts in training mode"),
+                    )
+                state.heap[new_oid] = new_mod
+            elif isinstance(obj, InstanceObj):
+                state.heap[new_oid] = fast_replace(
+                    obj, attrs={k: remap(v) for k, v in obj.attrs.items()}
+                )
+            else:
+                state.heap[new_oid] = obj
+        if abstract:
+            self.instances[id(cls)] = ref
+            self.instance_cells[id(cls)] = _closure(state, ref.oid)
         return ref
 
     def call_user(
@@ -436,11 +531,11 @@ class Interpreter:
     def exec_stmt(self, stmt: ast.stmt, state: State) -> None:
         self.stmt = stmt
         self.steps += 1
-        method = getattr(self, "stmt_" + type(stmt).__name__, None)
+        method = _STMT_DISPATCH.get(type(stmt))
         if method is None:
             return
         try:
-            method(stmt, state)
+            method(self, stmt, state)
         except RecursionError:
             log.warning("too deeply nested at %s:%d", self.src.path, stmt.lineno)
 
@@ -868,13 +963,13 @@ class Interpreter:
     def eval(self, node: ast.expr | None, state: State) -> Value:
         if node is None:
             return UNKNOWN
-        method = getattr(self, "expr_" + type(node).__name__, None)
+        method = _EXPR_DISPATCH.get(type(node))
         if method is None:
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.eval(child, state)
             return UNKNOWN
-        result: Value = method(node, state)
+        result: Value = method(self, node, state)
         return result
 
     def lookup(self, name: str, state: State) -> Value:
@@ -939,14 +1034,33 @@ class Interpreter:
             return self.eval(node.body, state)
         if truth is False:
             return self.eval(node.orelse, state)
-        other = state.copy()
+        # Both branches on the same state (their side effects are rare); only the values join.
         a = self.eval(node.body, state)
-        b = self.eval(node.orelse, other)
-        state.env["__ifexp__"] = a
-        other.env["__ifexp__"] = b
-        joined = join_states(self.graph, state, other)
-        self._adopt(state, joined)
-        return state.env.pop("__ifexp__", UNKNOWN)
+        b = self.eval(node.orelse, state)
+        return self.join_values(state, a, b)
+
+    def join_values(self, state: State, a: Value, b: Value) -> Value:
+        """Join two values that live in the same state (a phi cell for two tensors)."""
+        if a == b:
+            return a
+        if isinstance(a, TRef) and isinstance(b, TRef):
+            pid = self.graph.phi_oid(a.oid, b.oid)
+            ta, tb = state.tensor(a), state.tensor(b)
+            joined = ta.join(tb)
+            node = self.graph.phi_node(ta.node, tb.node) if ta.node != tb.node else ta.node
+            state.heap[pid] = joined.evolve(root=pid, node=node)
+            return TRef(pid)
+        if (
+            isinstance(a, Seq)
+            and isinstance(b, Seq)
+            and a.kind == b.kind
+            and len(a.items) == len(b.items)
+        ):
+            return Seq(
+                tuple(self.join_values(state, x, y) for x, y in zip(a.items, b.items, strict=True)),
+                a.kind,
+            )
+        return join_simple(a, b)
 
     def expr_BoolOp(self, node: ast.BoolOp, state: State) -> Value:
         values = [self.eval(v, state) for v in node.values]
@@ -1035,6 +1149,53 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DEF_NAME = re.compile(r"\b(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")
+_DECORATOR_MODES = {
+    "no_grad": GradMode.DISABLED,
+    "inference_mode": GradMode.INFERENCE,
+    "enable_grad": GradMode.ENABLED,
+}
+
+
+def _closure(state: State, root: int) -> dict[int, Tensor | HeapObj]:
+    """The heap cells reachable from `root` (root first): an object and everything it holds."""
+    out: dict[int, Tensor | HeapObj] = {}
+    stack = [root]
+    while stack:
+        oid = stack.pop()
+        if oid in out or oid not in state.heap:
+            continue
+        obj = state.heap[oid]
+        out[oid] = obj
+        values: list[Value] = []
+        if isinstance(obj, ModuleObj):
+            values.extend(obj.attrs.values())
+            values.extend(obj.ctor_args)
+        elif isinstance(obj, InstanceObj):
+            values.extend(obj.attrs.values())
+        while values:
+            v = values.pop()
+            if isinstance(v, ObjRef | TRef):
+                stack.append(v.oid)
+            elif isinstance(v, Seq):
+                values.extend(v.items)
+    return out
+
+
+# Method lookup by node type, built once (string-built getattr per node was a hot spot).
+_STMT_DISPATCH: dict[type, Callable[[Interpreter, ast.stmt, State], None]] = {
+    getattr(ast, name[5:]): fn
+    for name, fn in vars(Interpreter).items()
+    if name.startswith("stmt_") and hasattr(ast, name[5:])
+}
+_EXPR_DISPATCH: dict[type, Callable[[Interpreter, ast.expr, State], Value]] = {
+    getattr(ast, name[5:]): fn
+    for name, fn in vars(Interpreter).items()
+    if name.startswith("expr_") and hasattr(ast, name[5:])
+}
 
 
 def _import_value(qualname: str) -> Value:

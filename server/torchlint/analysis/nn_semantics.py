@@ -35,6 +35,7 @@ from torchlint.analysis.values import (
     Value,
     _TypeOnly,
     const_number,
+    fast_replace,
 )
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ def _update_tree(
     if "dtype" in own and mod.has_params is Tri.NO and mod.qualname is not None:
         own.pop("dtype")
         own.pop("why_dtype", None)
-    state.heap[ref.oid] = replace(mod, **own)  # type: ignore[arg-type]
+    state.heap[ref.oid] = fast_replace(mod, **own)
     for child in _submodules(mod):
         if isinstance(child, ObjRef):
             _update_tree(ip, state, child, change, seen)
@@ -321,17 +322,17 @@ def module_method(
         if key is not None:
             attrs = dict(mod.attrs)
             attrs[key] = args[1][1]
-            state.heap[ref.oid] = replace(mod, attrs=attrs)
+            state.heap[ref.oid] = fast_replace(mod, attrs=attrs)
         return Const(None)
     if name == "add_module" and len(args) >= 2:
         key = const_str(args[0][1])
         if key is not None:
             attrs = dict(mod.attrs)
             attrs[key] = args[1][1]
-            state.heap[ref.oid] = replace(mod, attrs=attrs)
+            state.heap[ref.oid] = fast_replace(mod, attrs=attrs)
         return Const(None)
     if name == "append" and mod.qualname in ("torch.nn.ModuleList", "torch.nn.Sequential") and args:
-        state.heap[ref.oid] = replace(mod, ctor_args=(*mod.ctor_args, args[0][1]))
+        state.heap[ref.oid] = fast_replace(mod, ctor_args=(*mod.ctor_args, args[0][1]))
         return Const(None)
     return UNKNOWN
 
@@ -445,7 +446,7 @@ def set_module_attribute(
         sub = state.module(value)
         if sub is not None and sub.has_params is Tri.YES:
             has_params = Tri.YES
-    new = replace(mod, attrs=attrs, has_params=has_params)
+    new = fast_replace(mod, attrs=attrs, has_params=has_params)
     if mod.cls is not None and isinstance(value, ObjRef):
         sub = state.module(value)
         if (
@@ -455,7 +456,7 @@ def set_module_attribute(
             and sub.dtype is not None
             and sub.dtype != mod.dtype
         ):
-            new = replace(new, dtype=None)
+            new = fast_replace(new, dtype=None)
     state.heap[ref.oid] = new
 
 

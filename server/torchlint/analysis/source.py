@@ -16,15 +16,15 @@ _INDENT = re.compile(r"[ \t]*")
 
 
 class SourceInfo:
-    __slots__ = ("__dict__", "lines", "path", "text")
+    __slots__ = ("__dict__", "_segments", "_spans", "lines", "path", "text")
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
         self.path = path
-        # keepends=False; a trailing newline does not add a line (as editors count)
         self.lines: list[str] = text.split("\n")
-        if self.lines and self.lines[-1].endswith("\r"):
-            pass
+        # Nodes are visited many times (loops, inlined calls): positions and snippets are memoised.
+        self._spans: dict[int, tuple[ast.AST, Span]] = {}
+        self._segments: dict[tuple[int, int], str] = {}
 
     def line(self, row: int) -> str:
         """Line `row` (1-based) without its line ending ('' when out of range)."""
@@ -39,6 +39,14 @@ class SourceInfo:
         return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
 
     def span(self, node: ast.AST) -> Span:
+        hit = self._spans.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        span = self._compute_span(node)
+        self._spans[id(node)] = (node, span)
+        return span
+
+    def _compute_span(self, node: ast.AST) -> Span:
         row = getattr(node, "lineno", 1)
         end_row = getattr(node, "end_lineno", None) or row
         col = self.char_col(row, getattr(node, "col_offset", 0))
@@ -47,6 +55,15 @@ class SourceInfo:
 
     def segment(self, node: ast.AST, limit: int = 80) -> str:
         """The node's source text on one line, shortened to `limit` characters."""
+        key = (id(node), limit)
+        hit = self._segments.get(key)
+        if hit is not None and self._spans.get(id(node), (None,))[0] is node:
+            return hit
+        text = self._compute_segment(node, limit)
+        self._segments[key] = text
+        return text
+
+    def _compute_segment(self, node: ast.AST, limit: int) -> str:
         span = self.span(node)
         if span.start.row == span.end.row:
             text = self.line(span.start.row)[span.start.col : span.end.col]

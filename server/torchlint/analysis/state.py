@@ -22,6 +22,7 @@ from torchlint.analysis.values import (
     Seq,
     TRef,
     Value,
+    fast_replace,
     join_simple,
 )
 
@@ -112,14 +113,17 @@ def join_states(graph: Graph, a: State, b: State) -> State:
     for key, vb in b.env.items():
         if key not in out.env:
             out.env[key] = vb
+    heap = out.heap
+    bheap = b.heap
     for oid, oa in a.heap.items():
-        if oid in out.heap:
-            continue
-        ob = b.heap.get(oid)
-        out.heap[oid] = oa if ob is None else joiner.cell(oa, ob)
-    for oid, ob in b.heap.items():
-        if oid not in out.heap:
-            out.heap[oid] = ob
+        ob = bheap.get(oid, oa)
+        if ob is oa:
+            heap.setdefault(oid, oa)
+        elif oid not in heap:
+            heap[oid] = joiner.cell(oa, ob)
+    for oid, ob in bheap.items():
+        if oid not in heap:
+            heap[oid] = ob
     for root in a.saved.keys() | b.saved.keys():
         recs = a.saved.get(root, ()) + tuple(
             r for r in b.saved.get(root, ()) if r not in a.saved.get(root, ())
@@ -169,7 +173,7 @@ class _Joiner:
         node = joined.node
         if ta.node != tb.node:
             node = self.graph.phi_node(ta.node, tb.node)
-        self.out.heap[pid] = replace(joined, root=pid, node=node)
+        self.out.heap[pid] = joined.evolve(root=pid, node=node)
         recs = self.a.saved.get(ta.root, ()) + self.b.saved.get(tb.root, ())
         if recs:
             self.phi_saved[pid] = tuple(dict.fromkeys(recs))
@@ -181,13 +185,13 @@ class _Joiner:
         if isinstance(oa, Tensor) and isinstance(ob, Tensor):
             joined = oa.join(ob)
             if oa.node != ob.node:
-                joined = replace(joined, node=self.graph.phi_node(oa.node, ob.node))
+                joined = joined.evolve(node=self.graph.phi_node(oa.node, ob.node))
             return joined
         if isinstance(oa, ModuleObj) and isinstance(ob, ModuleObj):
             j = oa.join(ob)
-            return replace(j, attrs=self._attrs(oa.attrs, ob.attrs))
+            return fast_replace(j, attrs=self._attrs(oa.attrs, ob.attrs))
         if isinstance(oa, InstanceObj) and isinstance(ob, InstanceObj):
-            return replace(oa, attrs=self._attrs(oa.attrs, ob.attrs))
+            return fast_replace(oa, attrs=self._attrs(oa.attrs, ob.attrs))
         return oa
 
     def _attrs(self, a: Mapping[str, Value], b: Mapping[str, Value]) -> dict[str, Value]:

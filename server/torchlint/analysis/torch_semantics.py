@@ -53,6 +53,7 @@ from torchlint.analysis.values import (
     TRef,
     Value,
     const_number,
+    fast_replace,
 )
 
 if TYPE_CHECKING:
@@ -376,7 +377,7 @@ def bind_name(ip: Interpreter, ref: TRef, name: str, state: State) -> None:
 def name_object(ref: ObjRef, name: str, state: State) -> None:
     obj = state.heap.get(ref.oid)
     if isinstance(obj, ModuleObj | OptimizerObj) and obj.name is None:
-        state.heap[ref.oid] = replace(obj, name=name)
+        state.heap[ref.oid] = fast_replace(obj, name=name)
 
 
 def list_of(elem: TRef, kind: str = "list") -> Value:
@@ -1943,7 +1944,7 @@ def set_attribute(
         elif isinstance(heap_obj, InstanceObj):
             attrs = dict(heap_obj.attrs)
             attrs[name] = value
-            state.heap[obj.oid] = replace(heap_obj, attrs=attrs)
+            state.heap[obj.oid] = fast_replace(heap_obj, attrs=attrs)
         if isinstance(value, TRef):
             bind_name(ip, value, ip.text(target), state)
         elif isinstance(value, ObjRef):

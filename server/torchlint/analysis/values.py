@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Final
+from dataclasses import dataclass, field, fields, replace
+from typing import Final, TypeVar
 
 from torchlint.analysis.facts import DType, Tri, Why, join_dtype
 from torchlint.analysis.source import SourceInfo
+
+
+_T = TypeVar("_T")
 
 
 class Value:
@@ -152,6 +155,21 @@ class HeapObj:
     __slots__ = ()
 
 
+def fast_replace(obj: _T, **changes: object) -> _T:
+    """`dataclasses.replace` for slotted frozen dataclasses, without running `__init__` (hot path)."""
+    cls = type(obj)
+    names = _FIELD_CACHE.get(cls)
+    if names is None:
+        names = _FIELD_CACHE[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
+_FIELD_CACHE: dict[type, tuple[str, ...]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class ModuleObj(HeapObj):
     """An `nn.Module` instance: a torch.nn class (`qualname`) or a user subclass (`cls`)."""
@@ -175,7 +193,7 @@ class ModuleObj(HeapObj):
     def join(self, other: ModuleObj) -> ModuleObj:
         if self is other:
             return self
-        return replace(
+        return fast_replace(
             self,
             dtype=join_dtype(self.dtype, other.dtype),
             device=self.device if self.device == other.device else None,
@@ -206,7 +224,7 @@ class InstanceObj(HeapObj):
     def join(self, other: InstanceObj) -> InstanceObj:
         if self is other:
             return self
-        return replace(self, attrs=join_attrs(self.attrs, other.attrs))
+        return fast_replace(self, attrs=join_attrs(self.attrs, other.attrs))
 
 
 def join_attrs(a: Mapping[str, Value], b: Mapping[str, Value]) -> dict[str, Value]:

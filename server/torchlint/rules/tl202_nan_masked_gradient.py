@@ -70,8 +70,8 @@ class NanMaskedGradient(Rule):
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, Masked)
         t = event.masked.tensor
-        if t is None or t.singular is None or t.rg is Tri.NO:
-            return
+        if t is None or t.singular is None or t.rg is not Tri.YES:
+            return  # NaN gradients need a gradient: unknown requires_grad stays silent
         s = t.singular
         points = " or ".join(_fmt(p) for p in s.points)
         how = {

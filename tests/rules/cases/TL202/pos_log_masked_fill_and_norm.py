@@ -15,3 +15,5 @@ def pairwise(a, b):
 logits = torch.randn(4, 5, requires_grad=True)
 probs = F.softmax(logits, dim=-1)
 ent = entropy(probs)
+points = torch.randn(6, 3, requires_grad=True)
+dist = pairwise(points, points)

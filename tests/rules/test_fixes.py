@@ -1,0 +1,52 @@
+"""Each rule's quick fix, applied to a failing program and run with torch.
+
+`fixcases/<CODE>.py` exits non-zero (PyTorch raises, or an assertion about the silent
+mistake fails). After applying every fix torchlint offers for CODE, it must exit 0 and
+torchlint must no longer report CODE.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import needs_torch
+from torchlint.engine import analyze_source
+from torchlint.fixer import apply_fixes
+
+FIXCASES = sorted((Path(__file__).parent / "fixcases").glob("TL*.py"))
+
+
+def run_python(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(path)], capture_output=True, text=True, timeout=120, cwd=path.parent
+    )
+
+
+@needs_torch
+@pytest.mark.parametrize("case", FIXCASES, ids=lambda p: p.stem)
+def test_fix_makes_the_program_work(case: Path, tmp_path: Path) -> None:
+    code = case.stem
+    text = case.read_text(encoding="utf-8")
+    before = run_python(case)
+    assert before.returncode != 0, (
+        f"{code}: the unfixed program should fail\n{before.stdout}{before.stderr}"
+    )
+
+    findings = [f for f in analyze_source(text, str(case)).findings if f.code == code]
+    assert findings, f"{code} not reported on its fix case"
+    assert all(f.fix is not None for f in findings), f"{code} has no fix: {findings}"
+    fixed, applied = apply_fixes(text, findings, unsafe=True)
+    assert applied == len(findings)
+
+    target = tmp_path / case.name
+    target.write_text(fixed, encoding="utf-8")
+    after = run_python(target)
+    assert after.returncode == 0, (
+        f"{code}: the fixed program still fails\n--- fixed\n{fixed}\n{after.stderr[-2000:]}"
+    )
+    again = [f for f in analyze_source(fixed, str(target)).findings if f.code == code]
+    assert not again, f"{code} still reported after its fix: {again}"
