@@ -413,3 +413,165 @@ def test_engine_spellings_resolve() -> None:
         "Tensor.to",
     ):
         assert K.op(name) is not None, name
+
+
+# --------------------------------------------------------------------- modules
+
+
+def mod(name: str) -> K.ModuleFacts:
+    facts = K.module(name)
+    assert facts is not None, name
+    return facts
+
+
+REQUIRED_MODULES = [
+    "Linear",
+    "Bilinear",
+    "Conv1d",
+    "Conv2d",
+    "Conv3d",
+    "ConvTranspose2d",
+    "BatchNorm1d",
+    "BatchNorm2d",
+    "BatchNorm3d",
+    "LayerNorm",
+    "GroupNorm",
+    "InstanceNorm2d",
+    "Dropout",
+    "Dropout2d",
+    "AlphaDropout",
+    "Embedding",
+    "ReLU",
+    "ReLU6",
+    "LeakyReLU",
+    "ELU",
+    "GELU",
+    "SiLU",
+    "Sigmoid",
+    "Tanh",
+    "Softmax",
+    "LogSoftmax",
+    "Softplus",
+    "Hardswish",
+    "MaxPool2d",
+    "AvgPool2d",
+    "AdaptiveAvgPool2d",
+    "Flatten",
+    "Identity",
+    "LSTM",
+    "GRU",
+    "RNN",
+    "MultiheadAttention",
+    "TransformerEncoderLayer",
+    "CrossEntropyLoss",
+    "NLLLoss",
+    "MSELoss",
+    "L1Loss",
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "KLDivLoss",
+    "SmoothL1Loss",
+    "HuberLoss",
+    "CTCLoss",
+]
+
+
+@pytest.mark.parametrize("name", REQUIRED_MODULES)
+def test_module_present(name: str) -> None:
+    assert mod(f"torch.nn.{name}").key == f"torch.nn.{name}"
+
+
+def test_module_spellings() -> None:
+    assert K.module("nn.Linear") is mod("torch.nn.Linear")
+    assert K.module("torch.nn.modules.linear.Linear") is mod("torch.nn.Linear")
+
+
+def test_activations_save_output_or_input() -> None:
+    for name in ("ReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax"):
+        f = mod(f"torch.nn.{name}")
+        assert f.saves_output and not f.saves_input, name
+    for name in ("GELU", "SiLU", "ELU", "LeakyReLU", "Softplus"):
+        assert mod(f"torch.nn.{name}").saves_input, name
+
+
+def test_linear_and_conv() -> None:
+    lin = mod("torch.nn.Linear")
+    assert lin.saves_input and lin.has_parameters and lin.saves_parameters
+    assert lin.functional == "nn.functional.linear"
+    assert not lin.mode_dependent and not lin.inplace_arg
+    assert mod("torch.nn.Conv2d").saves_input and mod("torch.nn.Conv2d").has_parameters
+
+
+def test_mode_dependent_modules() -> None:
+    for name in ("Dropout", "Dropout2d", "AlphaDropout", "BatchNorm1d", "BatchNorm2d", "RReLU"):
+        assert mod(f"torch.nn.{name}").mode_dependent, name
+    assert mod("torch.nn.TransformerEncoderLayer").mode_dependent  # it has dropout
+    for name in ("Linear", "LayerNorm", "ReLU", "InstanceNorm2d", "GroupNorm", "LSTM"):
+        assert not mod(f"torch.nn.{name}").mode_dependent, name
+
+
+def test_inplace_constructor_argument() -> None:
+    for name in ("ReLU", "ReLU6", "LeakyReLU", "ELU", "SiLU", "Dropout", "Hardswish"):
+        assert mod(f"torch.nn.{name}").inplace_arg, name
+    assert not mod("torch.nn.GELU").inplace_arg
+    assert not mod("torch.nn.Dropout").has_parameters
+    assert mod("torch.nn.Dropout").functional == "nn.functional.dropout"
+
+
+def test_losses_are_modules() -> None:
+    ce = mod("torch.nn.CrossEntropyLoss")
+    assert ce.is_loss and ce.functional == "nn.functional.cross_entropy"
+    assert not ce.saves_input  # only the log_softmax result (TORCH_FACTS 2(a))
+    assert not mod("torch.nn.Linear").is_loss
+
+
+# --------------------------------------------------------------------- losses
+
+
+def los(name: str) -> K.LossFacts:
+    facts = K.loss(name)
+    assert facts is not None, name
+    return facts
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "torch.nn.CrossEntropyLoss",
+        "torch.nn.functional.cross_entropy",
+        "torch.nn.NLLLoss",
+        "torch.nn.functional.nll_loss",
+    ],
+)
+def test_class_index_targets(name: str) -> None:
+    f = los(name)
+    # "expected target dtype to be Long or Byte": float and int32 class indices are refused
+    assert f.target_class_index_dtypes == {"int64", "uint8"}
+
+
+def test_cross_entropy() -> None:
+    ce = los("torch.nn.CrossEntropyLoss")
+    assert ce.functional == "nn.functional.cross_entropy"
+    assert ce.applies_log_softmax and not ce.expects_log_probabilities
+    assert ce.accepts_probability_target  # float target of the input's shape
+    assert "int64" not in ce.accepted_target_dtypes  # a one-hot long target is refused
+    assert ce.target_grad_flows  # no longer an error (TORCH_FACTS 1(i))
+    assert los("nn.functional.cross_entropy") is los("torch.nn.functional.cross_entropy")
+
+
+def test_log_probability_losses() -> None:
+    for name in ("torch.nn.NLLLoss", "torch.nn.KLDivLoss", "torch.nn.functional.kl_div"):
+        f = los(name)
+        assert f.expects_log_probabilities and not f.applies_log_softmax, name
+    assert not los("torch.nn.NLLLoss").accepts_probability_target
+
+
+def test_regression_losses() -> None:
+    for name in ("MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss"):
+        f = los(f"torch.nn.{name}")
+        assert f.target_class_index_dtypes is None, name
+        assert f.accepts_probability_target and not f.expects_log_probabilities, name
+        assert f.target_grad_flows, name
+    assert "int64" in los("torch.nn.MSELoss").accepted_target_dtypes  # l4h: runs
+    assert "int64" not in los("torch.nn.BCELoss").accepted_target_dtypes  # l4g: raises
+    assert "int64" not in los("torch.nn.BCEWithLogitsLoss").accepted_target_dtypes  # l4f

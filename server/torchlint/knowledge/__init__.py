@@ -206,10 +206,12 @@ class FactoryFacts:
 class ModuleFacts:
     """A ``torch.nn`` module class, measured by running it on a small input.
 
+    `saves_input` is about the first input (a loss's target is not its input; for
+    Embedding the input is the index tensor, which is saved). `functional` is the op key of
+    the call that turned the input into the output, None for composite modules.
     Additions: `saves_parameters` (a parameter is saved for backward: in-place on it
-    between forward and backward breaks backward), `inplace_default` (the value of the
-    constructor's `inplace=`), `functional_qualname` (the recorded call, e.g.
-    ``torch.nn.functional.linear``)."""
+    between forward and backward breaks backward) and `functional_qualname` (the recorded
+    call, e.g. ``torch.nn.functional.linear``)."""
 
     key: str
     functional: str | None

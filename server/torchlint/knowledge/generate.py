@@ -49,7 +49,7 @@ def _build_table() -> dict[str, Any]:
     torch.set_num_threads(1)  # tiny tensors; keeps runs alike on a shared machine
     methods, attributes = tensor_surface()
     ops, names = OpsBuilder(public_objects(), aten_schemas(), methods).build()
-    modules, losses, aliases = _gen_modules.generate()
+    modules, losses, aliases = _gen_modules.generate(names)
     table: dict[str, Any] = {
         "format": FORMAT,
         "torch_version": torch.__version__,
