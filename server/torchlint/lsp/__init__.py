@@ -1,0 +1,1 @@
+"""The language server: pygls features over the engine (`torchlint serve`)."""
