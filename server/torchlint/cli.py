@@ -136,10 +136,10 @@ def _check_one(job: tuple[str, Config, str]) -> tuple[str, list[Finding], str | 
 
 
 def run_check(args: argparse.Namespace) -> int:
+    import logging
+
     from torchlint.files import iter_python_files
     from torchlint.output import render_json, render_sarif, render_statistics, render_text
-
-    import logging
 
     # Internal errors already become one-line warnings; tracebacks only when asked.
     logging.basicConfig(
@@ -178,13 +178,13 @@ def run_check(args: argparse.Namespace) -> int:
         results = [_check_one(j) for j in jobs]
     findings: list[Finding] = []
     io_error = False
-    for path, found, problem, errors in results:
+    for name, found, problem, errors in results:
         if problem is not None:
             if problem.startswith("io:"):
                 print(f"torchlint: error: {problem[3:]}", file=sys.stderr)
                 io_error = True
             else:
-                print(f"torchlint: warning: {path}: {problem}", file=sys.stderr)
+                print(f"torchlint: warning: {name}: {problem}", file=sys.stderr)
         for err in errors:
             print(f"torchlint: warning: {err}", file=sys.stderr)
         findings.extend(found)

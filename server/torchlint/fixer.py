@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 from torchlint.findings import Applicability, Edit, Finding, Pos
@@ -38,7 +39,7 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
         ),
         key=lambda t: (t[0], t[1]),
     )
-    for (s1, e1, _), (s2, _e2, _) in zip(spans, spans[1:], strict=False):
+    for (s1, e1, _), (s2, _e2, _) in itertools.pairwise(spans):
         if s2 < e1:
             raise OverlappingEdits(f"edits overlap at offsets {s1}-{e1} and {s2}")
     out = text
@@ -60,7 +61,7 @@ def apply_fixes(text: str, findings: Iterable[Finding], *, unsafe: bool = False)
             (_offset(starts, text, e.span.start), _offset(starts, text, e.span.end))
             for e in f.fix.edits
         ]
-        if any(s < te and ts < e or (s == e == ts == te) for s, e in ranges for ts, te in taken):
+        if any((s < te and ts < e) or (s == e == ts == te) for s, e in ranges for ts, te in taken):
             continue
         chosen.extend(f.fix.edits)
         taken.extend(ranges)

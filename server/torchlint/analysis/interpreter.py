@@ -34,6 +34,7 @@ from torchlint.analysis.values import (
     ExtName,
     FunctionInfo,
     FuncV,
+    HeapObj,
     InstanceObj,
     ModuleNS,
     ModuleObj,
@@ -214,14 +215,13 @@ class Interpreter:
         inside: dict[str, tuple[GradMode, int]] = {}
         for _start, _end, mode, node in regions:
             for sub in ast.walk(node):
-                name = (
-                    sub.id
-                    if isinstance(sub, ast.Name)
-                    else sub.attr
-                    if isinstance(sub, ast.Attribute)
-                    else None
-                )
-                if name is not None and isinstance(sub.ctx, ast.Load):  # type: ignore[union-attr]
+                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+                    name: str | None = sub.id
+                elif isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load):
+                    name = sub.attr
+                else:
+                    name = None
+                if name is not None:
                     prior = inside.get(name)
                     inside[name] = (
                         mode if prior is None else prior[0].join(mode),
@@ -639,10 +639,9 @@ class Interpreter:
             return
         for alias in stmt.names:
             if alias.name == "*":
-                if stmt.module.split(".")[0] == "torch":
-                    T.star_import(stmt.module, state)
+                T.star_import(module, state)
                 continue
-            qual = f"{stmt.module}.{alias.name}"
+            qual = f"{module}.{alias.name}"
             local = alias.asname or alias.name
             state.env[local] = _import_value(qual)
             if qual == "torch.nn.functional":

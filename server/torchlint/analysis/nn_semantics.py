@@ -121,11 +121,7 @@ def make_module(
 
     oid = ip.graph.alloc(id(node), ip.frame.context)
     mf = K.module(qual)
-    has_params = (
-        Tri.of(mf.has_parameters)
-        if mf is not None
-        else (Tri.MAYBE if qual not in _CONTAINERS else Tri.MAYBE)
-    )
+    has_params = Tri.of(mf.has_parameters) if mf is not None else Tri.MAYBE
     dtype: frozenset[str] | None = (
         frozenset({K.DEFAULT_FLOAT}) if mf is not None and mf.has_parameters else None
     )
@@ -174,7 +170,7 @@ def make_module(
 
 
 def _submodules(mod: ModuleObj) -> list[Value]:
-    out = [v for v in mod.attrs.values() if isinstance(v, ObjRef)]
+    out: list[Value] = [v for v in mod.attrs.values() if isinstance(v, ObjRef)]
     out.extend(v for v in mod.ctor_args if isinstance(v, ObjRef))
     return out
 
@@ -538,6 +534,7 @@ def _generic_result(
     inputs = [make_input(ip, n, v, state) for n, v in args]
     x = inputs[0].tensor if inputs else None
     rec = state.grad.records
+    why: Why | None
     if rec is Tri.NO:
         rg = Tri.NO
         why = ip.why(node, "computed under `torch.no_grad()`")
@@ -683,11 +680,7 @@ def _loss_result(
     op: K.OpFacts | None = None,
 ) -> Value:
     inp, tgt = loss_operands(args, kwargs)
-    inputs = (
-        [make_input(ip, n, v, state) for n, v in (inp, tgt) if n is not None or v is not UNKNOWN]
-        if inp is not None
-        else []
-    )
+    inputs = [make_input(ip, pair[0], pair[1], state) for pair in (inp, tgt) if pair is not None]
     if op is None and loss.functional:
         op = K.op(loss.functional)
     if not inputs:

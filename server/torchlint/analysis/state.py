@@ -9,7 +9,7 @@ grad mode.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from torchlint.analysis.facts import GradMode, Tensor, Why

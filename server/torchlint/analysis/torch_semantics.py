@@ -7,7 +7,6 @@ optimizers and losses are in `nn_semantics`; op results in `tensor_ops`.
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
@@ -558,14 +557,14 @@ def call_method(
             return NN.function_apply(ip, cls, args, node, state)
         method = cls.lookup(name)
         if method is not None and not starred:
-            self_value = receiver if method.kind == "classmethod" else None
+            cls_self: Value | None = receiver if method.kind == "classmethod" else None
             return ip.call_user(
                 method,
                 tuple(v for _, v in args),
                 {k: v for k, (_, v) in kwargs.items()},
                 state,
                 node,
-                self_value=self_value,
+                self_value=cls_self,
             )
         return UNKNOWN
     if isinstance(receiver, NN.SuperProxy):
@@ -1533,7 +1532,7 @@ def binop(ip: Interpreter, node: ast.BinOp, state: State) -> Value:
                 make_input(ip, node.right, right, state),
             ]
             args: Args = [(node.right, right)]
-            recv = (node.left, left)
+            recv: tuple[ast.expr | None, Value] = (node.left, left)
         else:
             qual = f"Tensor.__r{name}__"
             inputs = [

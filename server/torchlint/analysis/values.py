@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Final, TypeVar
 
 from torchlint.analysis.facts import DType, Tri, Why, join_dtype
 from torchlint.analysis.source import SourceInfo
-
 
 _T = TypeVar("_T")
 

@@ -53,6 +53,7 @@ from __future__ import annotations
 import ast
 
 from torchlint.analysis.events import BackwardCall, Event
+from torchlint.analysis.facts import Why
 from torchlint.analysis.state import Hazard, SaveRecord
 from torchlint.findings import Applicability, Edit, Severity, Span
 from torchlint.rules.base import Rule
@@ -104,17 +105,12 @@ def saved_phrase(save: SaveRecord) -> str:
     return f"`{save.op}` on line {save.why.line} saved `{save.saved_text}`"
 
 
-def _why_of(ctx: RuleContext, node: ast.AST) -> object:
-    from torchlint.analysis.facts import Why
-
+def _why_of(ctx: RuleContext, node: ast.AST) -> Why:
     span = ctx.source.span(node)
     return Why(span.start.row, "backward", span.start.col, span.end.row, span.end.col)
 
 
-def _out_of_place(ctx: RuleContext, write: object) -> tuple[Edit, ...] | None:
-    from torchlint.analysis.facts import Why
-
-    assert isinstance(write, Why)
+def _out_of_place(ctx: RuleContext, write: Why) -> tuple[Edit, ...] | None:
     stmt = ctx.stmt_at(write.line)
     src = ctx.source
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name | ast.Attribute):
@@ -153,11 +149,11 @@ def _out_of_place(ctx: RuleContext, write: object) -> tuple[Edit, ...] | None:
                 return None
             args = src.exact(Span(src.span(func).end, src.span(call).end))
             return (Edit(src.span(stmt), f"{base} = {base}.{func.attr[:-1]}{args}"),)
-    call = ctx.call_at(write)
-    if call is not None:
-        for kw in call.keywords:
+    inplace_call = ctx.call_at(write)
+    if inplace_call is not None:
+        for kw in inplace_call.keywords:
             if kw.arg == "inplace":
-                edit = set_keyword(src, call, "inplace", "False")
+                edit = set_keyword(src, inplace_call, "inplace", "False")
                 if edit is not None and isinstance(stmt, ast.Expr):
                     return None
                 return (edit,) if edit is not None else None

@@ -42,7 +42,7 @@ from __future__ import annotations
 import ast
 
 from torchlint.analysis.events import BackwardCall, Event
-from torchlint.analysis.facts import Tri
+from torchlint.analysis.facts import Tri, Why
 from torchlint.findings import Applicability, Edit, Severity
 from torchlint.rules._text import because, code
 from torchlint.rules.base import Rule
@@ -75,10 +75,7 @@ class BackwardWithoutGraph(Rule):
         ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
 
 
-def _remove_cut(ctx: RuleContext, why: object) -> tuple[Edit, ...] | None:
-    from torchlint.analysis.facts import Why
-
-    assert isinstance(why, Why)
+def _remove_cut(ctx: RuleContext, why: Why) -> tuple[Edit, ...] | None:
     call = ctx.call_at(why)
     if call is None:
         return None

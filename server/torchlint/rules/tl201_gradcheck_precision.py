@@ -42,8 +42,10 @@ place, as the check needs).
 
 from __future__ import annotations
 
+import ast
+
 from torchlint.analysis.events import Event, Operand, TorchCall
-from torchlint.analysis.facts import LOW_PRECISION, Tri, all_in
+from torchlint.analysis.facts import LOW_PRECISION, Tensor, Tri, Why, all_in
 from torchlint.analysis.values import ObjRef, Seq, TRef
 from torchlint.findings import Edit, Severity
 from torchlint.rules._text import because, code
@@ -75,7 +77,7 @@ class GradcheckPrecision(Rule):
             return
         func = event.args[0] if event.args else event.kwargs.get("func")
         inputs = event.args[1] if len(event.args) > 1 else event.kwargs.get("inputs")
-        offenders: list[tuple[str, object, str]] = []
+        offenders: list[tuple[str, Why | None, str]] = []
         edits: list[Edit] = []
         if inputs is not None:
             for node, t_text, tensor in _input_tensors(inputs, event):
@@ -120,19 +122,18 @@ class GradcheckPrecision(Rule):
             edits = []
         ctx.report(
             self.finding(ctx, event.node, message, related=related, fix_edits=tuple(edits) or None)
-        )  # type: ignore[arg-type]
+        )
 
 
-def _input_tensors(inputs: Operand, event: TorchCall) -> list[tuple[object, str, object]]:
-    import ast
-
+def _input_tensors(inputs: Operand, event: TorchCall) -> list[tuple[ast.expr | None, str, Tensor]]:
+    """(node, text, facts) of each tensor passed as a gradcheck input."""
     value = inputs.value
-    out: list[tuple[object, str, object]] = []
+    out: list[tuple[ast.expr | None, str, Tensor]] = []
     if isinstance(value, TRef):
         out.append((inputs.node, inputs.text, event.state.tensor(value)))
     elif isinstance(value, Seq) and value.kind != "listof":
-        nodes = (
-            inputs.node.elts
+        nodes: list[ast.expr | None] = (
+            list(inputs.node.elts)
             if isinstance(inputs.node, ast.Tuple | ast.List)
             else [None] * len(value.items)
         )

@@ -51,7 +51,7 @@ point) are not flagged.
 from __future__ import annotations
 
 from torchlint.analysis.events import Event, Masked
-from torchlint.analysis.facts import Tri
+from torchlint.analysis.facts import SingularOp, Tri, Why
 from torchlint.findings import Applicability, Edit, Severity, Span
 from torchlint.rules._text import code
 from torchlint.rules.base import Rule
@@ -123,8 +123,5 @@ def _safe_value(points: tuple[float, ...]) -> str:
     return "ones_like"
 
 
-def _why(s: object) -> object:
-    from torchlint.analysis.facts import SingularOp, Why
-
-    assert isinstance(s, SingularOp)
+def _why(s: SingularOp) -> Why:
     return Why(s.line, s.text, s.col, s.end_line, s.end_col)
