@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import argparse
 import ast
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import ROOT, corpus_files  # noqa: E402
+from corpus import ROOT, corpus_files
 
-from torchlint.engine import analyze_source  # noqa: E402
+from torchlint.engine import analyze_source
 
 
 def best_of(n: int, fn) -> float:  # type: ignore[no-untyped-def]
@@ -45,8 +44,11 @@ def main() -> int:
     for path in files:
         text = path.read_text(encoding="utf-8", errors="replace")
         lines = text.count("\n") + 1
-        t_parse = best_of(args.repeat, lambda: ast.parse(text))
-        t_an = best_of(args.repeat, lambda: analyze_source(text, str(path), record_facts=False))
+        t_parse = best_of(args.repeat, lambda text=text: ast.parse(text))
+        t_an = best_of(
+            args.repeat,
+            lambda text=text, path=path: analyze_source(text, str(path), record_facts=False),
+        )
         rows.append((path, lines, t_parse, t_an))
     total_lines = sum(r[1] for r in rows)
     parse_s = sum(r[2] for r in rows)
