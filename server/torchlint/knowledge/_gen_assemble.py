@@ -106,6 +106,10 @@ class OpsBuilder:
             names = self._public_names(name)
             if not names:
                 continue
+            if name not in self.entries and names & self.names.keys():
+                # an alias op_db already covers (torch.divide is div): no entry of its own
+                self._name(names, self.names[min(names & self.names.keys())])
+                continue
             if name not in self.entries:
                 fn = resolve(f"Tensor.{name}") or resolve(f"torch.{name}")
                 probe = _gen_probes.plain_probe(name, fn) if fn is not None else None

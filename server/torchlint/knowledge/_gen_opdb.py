@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy
 import torch
 
 from ._gen_common import Call, quiet, record_call, resolve, seed
@@ -19,7 +21,10 @@ SKIP_PREFIXES = ("masked.", "sparse.", "ops.", "jiterator_", "torch._refs")
 
 
 def _skipped(name: str) -> bool:
-    private = name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    private = any(
+        part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+        for part in name.split(".")
+    )
     return private or name.startswith(SKIP_PREFIXES)
 
 
@@ -44,19 +49,31 @@ def _load_op_db() -> list[Any]:
 @contextlib.contextmanager
 def _outside_unittest() -> Iterator[None]:
     """op_db's sample iterators look for the running unittest with inspect.stack() (which
-    reads source files) on every sample: most of the generator's time. We are not in one."""
+    reads source files) and reseed through torch.manual_seed (which, on a CPU build, queues
+    lazy CUDA/XPU seed calls with formatted stacks) on every sample. Together they were most
+    of the generator's time; neither matters outside torch's own test suite."""
     from torch.testing._internal import common_utils
     from torch.testing._internal.opinfo import core
 
-    modules = (common_utils, core)
-    saved = [getattr(m, "extract_test_fn") for m in modules]  # noqa: B009 (private name)
-    for m in modules:
-        setattr(m, "extract_test_fn", lambda: None)  # noqa: B010
+    def cheap_seed(seed: int | None = None) -> None:
+        seed = common_utils.SEED if seed is None else seed
+        torch.default_generator.manual_seed(seed)
+        random.seed(seed)
+        numpy.random.seed(seed)
+
+    patches = [
+        (common_utils, "extract_test_fn", lambda: None),
+        (core, "extract_test_fn", lambda: None),
+        (common_utils, "set_rng_seed", cheap_seed),
+    ]
+    saved = [(m, name, getattr(m, name)) for m, name, _ in patches]
+    for m, name, fn in patches:
+        setattr(m, name, fn)
     try:
         yield
     finally:
-        for m, fn in zip(modules, saved, strict=True):
-            setattr(m, "extract_test_fn", fn)  # noqa: B010
+        for m, name, fn in saved:
+            setattr(m, name, fn)
 
 
 def _has_empty_tensor(sample: Any) -> bool:

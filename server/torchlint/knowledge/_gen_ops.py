@@ -60,9 +60,12 @@ def _out_dtype(call: Call) -> str:
     seed()
     try:
         with torch.no_grad():
-            outs = tensor_outputs(call.run())
+            out = call.run()
     except Exception:
         return "raise"
+    outs = tensor_outputs(out)
+    if out is None and call.tensors():  # __setitem__: the result is self
+        outs = call.tensors()[:1]
     return dtype_name(outs[0].dtype) if outs else "none"
 
 
@@ -82,7 +85,12 @@ def has_dtype_arg(call: Call) -> bool:
 
 
 def dtype_runs(call: Call, call_index: int = 0) -> list[DtypeRun]:
-    fpos = [i for i, t in enumerate(call.tensors()) if t.dtype.is_floating_point]
+    """Run the call with its data inputs cast to each probe dtype (and mixed pairs). Data
+    inputs are the floating tensors; for integer-only ops (bitwise) the integer ones."""
+    tensors = call.tensors()
+    fpos = [i for i, t in enumerate(tensors) if t.dtype.is_floating_point]
+    if not fpos:
+        fpos = [i for i, t in enumerate(tensors) if not t.dtype.is_complex]
     if not fpos:
         return []
     plans: list[list[torch.dtype]] = [[dt] * len(fpos) for dt in PROBE_DTYPES.values()]
@@ -93,22 +101,23 @@ def dtype_runs(call: Call, call_index: int = 0) -> list[DtypeRun]:
             [torch.float64] + [torch.float32] * rest,
             [torch.int64] + [torch.float32] * rest,
             [torch.float32] + [torch.int64] * rest,
+            [torch.int32] + [torch.int64] * rest,
         ]
     numbers = _number_args(call)
-    tensors = call.tensors()
     zerodim = [tensors[i].dim() == 0 for i in fpos]
     return [
         DtypeRun(p, numbers, _out_dtype(_cast(call, fpos, p)), call_index, zerodim) for p in plans
     ]
 
 
-def _fold_result_type(run: DtypeRun) -> torch.dtype:
-    """torch.result_type over the run's tensors (0-dim ones count as 0-dim) and numbers."""
+def _fold_result_type(run: DtypeRun, ints: bool) -> torch.dtype:
+    """torch.result_type over the run's tensors (0-dim ones count as 0-dim) and numbers;
+    `ints`: Python ints are operands (x + 1) rather than dims or sizes (stack(xs, 0))."""
     operands: list[Any] = [
         torch.zeros(() if z else (1,), dtype=d)
         for d, z in zip(run.inputs, run.zerodim, strict=True)
     ]
-    operands += list(run.numbers)
+    operands += [n for n in run.numbers if ints or type(n) is not int]
     acc: torch.Tensor = operands[0]
     for o in operands[1:]:
         shape = () if acc.dim() == 0 and (not isinstance(o, torch.Tensor) or o.dim() == 0) else (1,)
@@ -116,13 +125,13 @@ def _fold_result_type(run: DtypeRun) -> torch.dtype:
     return acc.dtype
 
 
-def _expected(rule: str, run: DtypeRun) -> torch.dtype:
+def _expected(rule: str, run: DtypeRun, ints: bool) -> torch.dtype:
     first = run.inputs[0]
     if rule == "same":
         return first
     if rule == "int_to_int64":
         return torch.int64 if not (first.is_floating_point or first.is_complex) else first
-    promoted = _fold_result_type(run)
+    promoted = _fold_result_type(run, ints)
     if rule == "int_to_float" and not (promoted.is_floating_point or promoted.is_complex):
         return torch.get_default_dtype()
     return promoted
@@ -147,16 +156,17 @@ def classify_dtype_rule(runs: Sequence[DtypeRun]) -> tuple[str, str | None, bool
     floats_ok = all(by_in.get(d) not in (None, "raise") for d in (torch.float32, torch.float64))
     mixed_float = [r for r in runs if set(r.inputs) == {torch.float32, torch.float64}]
     requires_same = floats_ok and any(r.out == "raise" for r in mixed_float)
-    if not floats_ok:
-        return "unknown", None, raises_on_int, requires_same
     outs = {r.out for r in ok}
-    if len(outs) == 1 and by_in[torch.float32] == by_in[torch.float64]:
+    inputs_seen = {d for r in ok for d in r.inputs}
+    if len(outs) == 1 and len(inputs_seen) > 1 and (floats_ok or outs <= {"bool", "int64"}):
         only = outs.pop()
         rule = {"bool": "bool", "int64": "int64"}.get(only, "fixed")
         return rule, only, raises_on_int, requires_same
     for rule in RULE_ORDER:
-        if all(dtype_name(_expected(rule, r)) == r.out for r in ok):
-            if rule == "same" and raises_on_int:
+        if any(
+            all(dtype_name(_expected(rule, r, ints)) == r.out for r in ok) for ints in (True, False)
+        ):
+            if rule == "same" and raises_on_int and floats_ok:
                 return "float_only", None, True, requires_same
             return rule, None, raises_on_int, requires_same
     return "unknown", None, raises_on_int, requires_same

@@ -72,16 +72,17 @@ def dunder_probes(methods: list[str]) -> dict[str, OpProbe]:
 
 
 def plain_probe(qualname: str, fn: Callable[..., Any]) -> OpProbe | None:
-    """``fn(x)`` on a small float64 matrix, for aten ops op_db has no samples for."""
+    """``fn(x)``, ``fn(x, y)`` or ``fn(v)`` on small float64 tensors, for aten ops op_db has
+    no samples for (copy_, bitwise_not, item...)."""
     seed()
-    x = _x(3, 4)
-    with quiet():
-        try:
-            fn(x.clone())
-        except Exception:
-            return None
-    inplace = qualname.endswith("_")
-    return OpProbe([Call(fn, (x,), {})], inplace_call=inplace)
+    for args in ((_x(3, 4),), (_x(3, 4), _x(3, 4)), (_x(1),)):
+        with quiet():
+            try:
+                fn(*(a.clone() for a in args))
+            except Exception:
+                continue
+        return OpProbe([Call(fn, args, {})], inplace_call=qualname.endswith("_"))
+    return None
 
 
 def metadata_only(method: str) -> bool | None:
