@@ -8,6 +8,7 @@ import sys
 import time
 
 import pytest
+
 from torchlint import knowledge as K
 
 

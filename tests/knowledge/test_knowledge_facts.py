@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from torchlint import knowledge as K
 
 
@@ -575,3 +576,17 @@ def test_regression_losses() -> None:
     assert "int64" in los("torch.nn.MSELoss").accepted_target_dtypes  # l4h: runs
     assert "int64" not in los("torch.nn.BCELoss").accepted_target_dtypes  # l4g: raises
     assert "int64" not in los("torch.nn.BCEWithLogitsLoss").accepted_target_dtypes  # l4f
+
+
+def test_python_number_operands_change_what_is_saved() -> None:
+    # x ** y saves x, y and the result; x ** 2.0 saves only x (TORCH_FACTS 2(a) pow_2)
+    assert op("torch.pow").saved([True, False]) == ({0, 1}, True)
+    assert op("torch.pow").saved([True]) == ({0}, False)
+    assert op("torch.pow").saved([True, False], tensors=[True, False]) == ({0}, False)
+    assert op("Tensor.__pow__").saved([True]) == ({0}, False)
+    assert op("torch.mul").saved([True]) == NOTHING  # torch.mul(x, 2.0)
+    # positions come back in the caller's numbering: where(cond, x, 0.0)
+    assert op("torch.where").saved([False, True, False], tensors=[True, True, False]) == (
+        {0},
+        False,
+    )

@@ -158,16 +158,26 @@ class OpFacts:
         """False when the op was never run, so `saved()` can only say "nothing known"."""
         return bool(self._saved)
 
-    def saved(self, requires_grad: Sequence[bool]) -> tuple[frozenset[int], bool]:
+    def saved(
+        self, requires_grad: Sequence[bool], tensors: Sequence[bool] | None = None
+    ) -> tuple[frozenset[int], bool]:
         """(positions of tensor inputs saved for backward, whether the result is saved).
 
         `requires_grad` has one entry per tensor input at the call site (see the module
-        docstring for positions). A saved view of an input counts as the input; an
+        docstring for positions). Callers that list every positional argument instead pass
+        `tensors` (which entries are tensors): ``x ** 2.0`` is ``saved([True, False],
+        tensors=[True, False])``, and positions come back in that numbering. This matters:
+        torch saves differently for a Python-number operand (``x ** y`` saves its result,
+        ``x ** 2.0`` does not). A saved view of an input counts as the input; an
         intermediate (the wrapped scalar of ``x * 2.0``, where's mask is input 0 and so
         does count) is not reported. Exact for the arities in `saved_arities`; for another
         count the nearest measured arity is used (missing inputs treated as not requiring
         grad, positions beyond the call dropped). Unknown ops save "nothing known".
         """
+        if tensors is not None and not all(tensors):
+            where = [i for i, is_tensor in enumerate(tensors) if is_tensor]
+            positions, result = self.saved([requires_grad[i] for i in where])
+            return frozenset(where[p] for p in positions), result
         n = len(requires_grad)
         entry = self._saved.get(n)
         if entry is None:

@@ -101,7 +101,30 @@ def _calls(
             call = _restore(call, inp, s.input)
         if by_arity.setdefault(len(call.tensors()), call) is not call:
             others.append(call)
+    scalar = _scalar_variant(by_arity.get(2))
+    if scalar is not None and 1 not in by_arity:
+        by_arity[1] = scalar
     return list(by_arity.values()), others
+
+
+def _scalar_variant(call: Call | None) -> Call | None:
+    """f(x, y) -> f(x, 2.0): torch saves differently for a Python-number operand (x * 2.0
+    saves nothing of x, x ** 2.0 does not save its result), so measure that form too."""
+    if call is None or len(call.args) < 2:
+        return None
+    other = call.args[1]
+    if not (isinstance(other, torch.Tensor) and other.dtype.is_floating_point):
+        return None
+    variant = Call(call.func, (call.args[0], 2.0, *call.args[2:]), dict(call.kwargs))
+    if len(variant.tensors()) != 1:
+        return None
+    seed()
+    with quiet():
+        try:
+            variant.with_tensors(lambda i, t: t.clone()).run()
+        except Exception:
+            return None
+    return variant
 
 
 def _restore(call: Call, changed: torch.Tensor, original: torch.Tensor) -> Call:
