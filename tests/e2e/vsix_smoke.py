@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import subprocess
 import sys
 import tempfile
@@ -41,10 +42,11 @@ FORBIDDEN_DIRS = (
     "out",
     "bundled/libs/bin",
 )
-DIST_INFO = ("torchlint", "pygls", "lsprotocol", "jedi", "parso", "cattrs", "attrs", "tomli")
+LIBS = "extension/bundled/libs/"
 
 
-def check_contents(names: list[str]) -> list[str]:
+def check_contents(archive: zipfile.ZipFile) -> list[str]:
+    names = archive.namelist()
     problems = [f"missing {name}" for name in REQUIRED if name not in names]
     problems += [
         f"should not ship {name}"
@@ -52,10 +54,38 @@ def check_contents(names: list[str]) -> list[str]:
         if "/__pycache__/" in name
         or any(name.startswith(f"extension/{d}/") for d in FORBIDDEN_DIRS)
     ]
-    libs = {n.split("/")[3] for n in names if n.startswith("extension/bundled/libs/")}
-    for dist in DIST_INFO:
-        if not any(lib.startswith(f"{dist}-") and lib.endswith(".dist-info") for lib in libs):
-            problems.append(f"no {dist}-*.dist-info in bundled/libs")
+    return problems + check_requirements(archive)
+
+
+def _dist_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def check_requirements(archive: zipfile.ZipFile) -> list[str]:
+    """Every bundled distribution's requirements are bundled too (a stale lock fails here).
+
+    Extras are skipped, and so are markers other than python_version (platform-specific
+    needs cannot be judged here); python_version markers count, since the bundle serves
+    every supported Python from 3.10 on.
+    """
+    metadata = [
+        n for n in archive.namelist() if re.fullmatch(rf"{LIBS}[^/]+\.dist-info/METADATA", n)
+    ]
+    bundled = {_dist_name(n[len(LIBS) :].split("-")[0]) for n in metadata}
+    problems = [] if "torchlint" in bundled else ["torchlint's dist-info is not in bundled/libs"]
+    for name in metadata:
+        text = archive.read(name).decode()
+        for requirement in re.findall(r"^Requires-Dist: (.+)$", text, re.MULTILINE):
+            spec, _, marker = requirement.partition(";")
+            if "extra" in marker or (marker.strip() and "python_version" not in marker):
+                continue
+            needed = _dist_name(re.split(r"[\s<>=!~(\[]", spec.strip(), maxsplit=1)[0])
+            if needed not in bundled:
+                owner = name[len(LIBS) :].split("/")[0]
+                problems.append(
+                    f"{owner} requires {spec.strip()}, which is not bundled: "
+                    "run scripts/vsix_lock.sh to update client/python/bundled-requirements.txt"
+                )
     return problems
 
 
@@ -165,7 +195,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="torchlint vsix ") as tmp:  # a space, on purpose
         scratch = Path(tmp)
         with zipfile.ZipFile(vsix) as archive:
-            problems = check_contents(archive.namelist())
+            problems = check_contents(archive)
             archive.extractall(scratch / "unpacked")
         for problem in problems:
             print(f"FAIL {vsix.name}: {problem}")
