@@ -126,3 +126,14 @@ def test_load_and_first_lookup_time() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert float(out) < 0.3  # target < 30 ms; generous for a loaded CI machine
+
+
+def test_hand_written_facts_say_why() -> None:
+    facts = K.hand_written_facts()
+    assert facts, "the table records its hand-written facts"
+    for where, why in facts.items():
+        section, _, field = where.partition(":")
+        assert section in {"ops", "factories", "modules", "losses"}, where
+        assert "." in field and len(why) > 40, where
+    ctc = K.loss("torch.nn.CTCLoss")
+    assert ctc is not None and ctc.expects_log_probabilities

@@ -590,3 +590,10 @@ def test_python_number_operands_change_what_is_saved() -> None:
         {0},
         False,
     )
+
+
+def test_conversions_and_device_moves_may_copy() -> None:
+    for name in ("Tensor.to", "Tensor.double", "Tensor.type_as", "Tensor.cpu", "Tensor.cuda"):
+        f = op(name)
+        assert f.view and f.may_copy, name
+    assert not op("Tensor.detach").differentiable and op("Tensor.detach").view

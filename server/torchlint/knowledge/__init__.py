@@ -51,6 +51,7 @@ __all__ = [
     "dtype_names",
     "factory",
     "factory_names",
+    "hand_written_facts",
     "loss",
     "loss_names",
     "module",
@@ -288,6 +289,7 @@ class _Table:
         self.attributes = frozenset(raw["tensor_attributes"])
         self.names: dict[str, str] = raw["op_names"]
         self.qualname_aliases: dict[str, str] = raw["qualname_aliases"]
+        self.overrides: Mapping[str, str] = MappingProxyType(dict(raw["overrides"]))
         self.ops = _Section(raw["ops"], _build_op)
         self.factories = _Section(raw["factories"], _build_factory)
         self.modules = _Section(raw["modules"], _build_module)
@@ -372,6 +374,11 @@ def tensor_attribute_names() -> frozenset[str]:
     """Public non-callable ``torch.Tensor`` attributes (``T``, ``mT``, ``grad``, ``data``,
     ``dtype``, ``requires_grad``, ``is_leaf``...)."""
     return _table().attributes
+
+
+def hand_written_facts() -> Mapping[str, str]:
+    """The hand-written facts: "section:key.field" -> why torch could not tell."""
+    return _table().overrides
 
 
 def op_keys() -> frozenset[str]:

@@ -112,7 +112,9 @@ class OpsBuilder:
                 continue
             if name not in self.entries:
                 fn = resolve(f"Tensor.{name}") or resolve(f"torch.{name}")
-                probe = _gen_probes.plain_probe(name, fn) if fn is not None else None
+                probe = None
+                if fn is not None and name not in _gen_probes.DEVICE_DEPENDENT:
+                    probe = _gen_probes.plain_probe(name, fn)
                 if probe is not None:
                     self._measure(name, probe, "probe")
                 else:

@@ -206,12 +206,13 @@ def measure_views(calls: Sequence[Call]) -> tuple[bool, bool, bool]:
         variants = (
             call.with_tensors(lambda i, t: t.clone()),
             call.with_tensors(lambda i, t: _non_contiguous(t) if i == 0 else t.clone()),
-            # conversions (.double(), .to()) alias only when nothing changes
+            # conversions (.double(), .to(), type_as) alias only when nothing changes
             call.with_tensors(
                 lambda i, t: (
                     t.to(torch.float32, copy=True) if t.dtype.is_floating_point else t.clone()
                 )
             ),
+            call.with_tensors(lambda i, t: t.to(torch.float32, copy=True) if i == 0 else t.clone()),
         )
         for variant in variants:
             ins = variant.tensors()

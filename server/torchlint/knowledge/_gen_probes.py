@@ -71,6 +71,13 @@ def dunder_probes(methods: list[str]) -> dict[str, OpProbe]:
     return probes
 
 
+# Whether these run depends on the accelerator of the machine that generates the table
+# (x.cuda() works only with a GPU): never probed, so every machine writes the same table.
+DEVICE_DEPENDENT = frozenset(
+    {"cuda", "pin_memory", "is_pinned", "record_stream", "xpu", "mps", "ipu", "mtia", "hpu"}
+)
+
+
 def plain_probe(qualname: str, fn: Callable[..., Any]) -> OpProbe | None:
     """``fn(x)``, ``fn(x, y)`` or ``fn(v)`` on small float64 tensors, for aten ops op_db has
     no samples for (copy_, bitwise_not, item...)."""
