@@ -54,6 +54,7 @@ CASES: dict[str, Case] = {
     "function_missing": Case("no_torch.py", {"function": "nope"}),
     "function_needs_args": Case("no_torch.py", {"function": "needs_args"}),
     "cuda_on_cpu": Case("cuda_smoke.py", {"device": "cuda"}),
+    "features": Case("features.py"),
 }
 # Slow ones first, so that they overlap with the rest.
 FIRST = ("timeout_tree", "train_ok", "custom_functions", "cli_json")

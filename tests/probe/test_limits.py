@@ -4,7 +4,10 @@ no torch at all, --function, devices, cancellation."""
 from __future__ import annotations
 
 import asyncio
+import glob
+import os
 import shutil
+import subprocess
 import sys
 import venv
 from pathlib import Path
@@ -72,11 +75,13 @@ def test_ten_megabytes_of_output_are_cut(case: ProbeResult) -> None:
 
 
 @pytest.mark.probe_case("no_torch")
-def test_a_script_that_never_imports_torch(case: ProbeResult) -> None:
+def test_a_script_that_never_imports_torch(case: ProbeResult, fixture_dir: Path) -> None:
     assert case.status == "ok"
     assert case.torch_version is None and case.lines == () and case.findings == ()
-    assert case.stdout.text == "total 332833500\n"
+    assert case.stdout.text.startswith("total 332833500\n")
     assert case.timings.import_torch_s is None
+    # As with `python FILE`: the script's folder first on sys.path, not the runner's.
+    assert f"path0 {fixture_dir}\n" in case.stdout.text
 
 
 @pytest.mark.probe_case("function_ok")
@@ -126,6 +131,44 @@ def test_cancel_from_asyncio_kills_the_tree(tmp_path: Path) -> None:
 
     asyncio.run(scenario())
     assert pid_gone(int(pid_file.read_text()))
+
+
+@pytest.mark.probe_case("features")
+def test_the_tracer_does_not_break_torch_features(case: ProbeResult) -> None:
+    assert case.status == "ok", case.stderr.text
+    for expected in [
+        "func.grad torch.Size([3])",
+        "vmap torch.Size([2, 3])",
+        "compile torch.Size([3])",
+        "checkpoint torch.Size([3, 3])",
+        "double backward 6.75 9.0",
+        "workers 8",
+    ]:
+        assert expected in case.stdout.text
+    (compiled,) = [f for f in case.findings if f.kind == "compile-eager"]
+    assert compiled.severity == "information" and compiled.location is not None
+    assert compiled.location.line == line_of("features.py", "COMPILE")
+    assert [f.kind for f in case.findings] == ["compile-eager"]
+    assert case.stats.probe_errors == ()
+
+
+def old_python() -> str | None:
+    """A Python 3.8 or 3.9, on PATH or installed by pyenv."""
+    candidates = [shutil.which(name) for name in ("python3.9", "python3.8")]
+    candidates += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.[89].*/bin/python")))
+    for found in candidates:
+        if found and subprocess.run([found, "-c", ""], check=False).returncode == 0:
+            return found
+    return None
+
+
+def test_an_interpreter_older_than_3_10_is_refused() -> None:
+    python = old_python()
+    if python is None:
+        pytest.skip("no Python 3.8 or 3.9 on PATH")
+    result = run_probe(FIXTURES / "no_torch.py", python=python)
+    assert result.status == "usage"
+    assert "needs Python 3.10 or newer" in result.message
 
 
 def test_torch_missing(tmp_path: Path) -> None:

@@ -325,12 +325,17 @@ class _SavedWatch:
     def __init__(self, probe: _Probe) -> None:
         self._probe = probe
         self._pending: list[weakref.ref] = []
+        self._compact_at = 10_000
         self._by_storage: dict[int, list[weakref.ref]] = {}
         self.violations: list[tuple[_Saved, tuple | None]] = []
 
     def pack(self, t: object) -> _Saved:
         saved = _Saved(t.detach(), t._version, self._probe.current_site())
-        self._pending.append(weakref.ref(saved))
+        pending = self._pending
+        pending.append(weakref.ref(saved))
+        if len(pending) > self._compact_at:  # no in-place call for a long while: drop the dead
+            self._pending = [ref for ref in pending if ref() is not None]
+            self._compact_at = max(10_000, 2 * len(self._pending))
         return saved
 
     def unpack(self, saved: _Saved) -> object:
@@ -429,8 +434,7 @@ _FREED_KEY = "torchlint_freed_by"
 
 
 class _BackwardWatch:
-    def __init__(self, probe: _Probe, torch: object) -> None:
-        self._probe = probe
+    def __init__(self, torch: object) -> None:
         self._torch = torch
         self._checks: list | None = None  # (site, node name, 0-dim tensor) during a backward
         self.count = 0
@@ -567,10 +571,9 @@ def _is_tensor(x: object) -> bool:
 class _Probe:
     """State of one run: the per-line records, findings, and the tracer's hooks."""
 
-    def __init__(self, torch: object, frames: _Frames, target: str) -> None:
+    def __init__(self, torch: object, frames: _Frames) -> None:
         self.torch = torch
         self.frames = frames
-        self.target = target
         self.aggs: dict[tuple, _Agg] = {}
         self.dropped_sites = 0
         self.calls = 0
@@ -581,7 +584,7 @@ class _Probe:
         self.findings: dict[tuple, dict] = {}
         self.probe_errors: list[str] = []
         self.saved = _SavedWatch(self)
-        self.backward = _BackwardWatch(self, torch)
+        self.backward = _BackwardWatch(torch)
         self.backward_site: tuple | None = None
         self.failure: tuple | None = None  # (exception, site, op, arg descriptions)
         self._frame: object = None
@@ -683,7 +686,7 @@ class _Probe:
             md = gf.metadata
             if _SITE_KEY not in md:
                 md[_SITE_KEY] = site
-        else:
+        elif not inplace or id(t) not in self.recent:  # keep where it was made, not changed
             recent = self.recent
             recent[id(t)] = (weakref.ref(t), site, self.is_grad_enabled())
             if len(recent) > RECENT_TENSORS:
@@ -948,7 +951,7 @@ def _classify_error(frames: _Frames, probe: _Probe | None, exc: BaseException) -
         if saved.modified_at is not None:
             primary = (saved.modified_at[0], saved.modified_at[1])
             if loc:
-                related.append({"message": "backward failed here", **_loc_pair(loc)})
+                related.append({"message": "backward failed here", **_loc(loc)})
         if saved.site is not None:
             related.append(
                 {"message": f"saved for backward by {_site_text(saved.site)}", **_loc(saved.site)}
@@ -1004,10 +1007,6 @@ def _classify_error(frames: _Frames, probe: _Probe | None, exc: BaseException) -
         "details": details,
     }
     return error, finding
-
-
-def _loc_pair(loc: tuple[str, int]) -> dict:
-    return {"file": loc[0], "line": loc[1]}
 
 
 def _gradcheck_low_precision_inputs(tb: object) -> list[str]:
@@ -1088,11 +1087,8 @@ class _WarningWatch:
             else:
                 loc = self._frames.user_location(sys._getframe(1))
                 if loc is not None and os.path.realpath(filename) == self._frames.runner:
-                    filename, lineno, line = (
-                        loc[0],
-                        loc[1],
-                        None,
-                    )  # torch warned from inside the tracer
+                    # torch warned from inside the tracer: show the user's line instead
+                    filename, lineno, line = loc[0], loc[1], None
             text = str(message)
             key = (category.__name__, text[:300], loc)
             rec = self.records.get(key)
@@ -1556,7 +1552,7 @@ class _Tracing:
         report.doc["torch"] = {"version": torch.__version__, "cuda": torch.version.cuda}
         if import_s is not None:
             report.doc["timings"]["import_torch_s"] = round(import_s, 4)
-        probe = _Probe(torch, self.frames, self.opts.target)
+        probe = _Probe(torch, self.frames)
         report.probe = self.probe = probe
         device = _choose_device(torch, report, self.opts.device)
         if device is None:
@@ -1569,6 +1565,7 @@ class _Tracing:
         self.functions = functions
         self._stops.append(functions.uninstall)
         self._stops.append(_allow_functorch(torch, probe))
+        self._stops.append(_eager_compile(torch, probe))
         for context in (
             torch.autograd.graph.saved_tensors_hooks(probe.saved.pack, probe.saved.unpack),
             _make_mode(torch, probe),
@@ -1707,6 +1704,31 @@ def _gradcheck_functions(functions: _FunctionWatch, probe: _Probe, report: _Repo
             )
 
 
+def _eager_compile(torch: object, probe: _Probe):
+    """Make `torch.compile` return its argument: dynamo cannot trace through this tracer,
+    and the probe wants to see the ops anyway. Returns the undo."""
+    original = getattr(torch, "compile", None)
+    if original is None:
+        return lambda: None
+
+    def compile(model=None, *args, **kwargs):
+        loc = probe.frames.user_location(sys._getframe(1))
+        probe.add_finding(
+            "compile-eager",
+            None,
+            "information",
+            "torch.compile ran eagerly under the probe, so that the tracer could see inside",
+            loc,
+            [],
+        )
+        if model is None:  # @torch.compile(...) with arguments
+            return lambda fn: fn
+        return model
+
+    torch.compile = compile
+    return lambda: setattr(torch, "compile", original)
+
+
 def _allow_functorch(torch: object, probe: _Probe):
     """torch.func transforms refuse to run while saved-tensor hooks are installed: step our
     hooks aside inside them (in-place checks are then torch's own)."""
@@ -1764,6 +1786,13 @@ def main(argv: list[str] | None = None) -> int:
     target_dir = os.path.dirname(os.path.abspath(opts.target))
     sys.path[0] = target_dir  # as `python TARGET.py` would; not the runner's own folder
     try:
+        # The user's interpreter may be older than torchlint's own minimum.
+        if sys.version_info < (3, 10):  # noqa: UP036
+            version = ".".join(map(str, sys.version_info[:3]))
+            report.finish(
+                "usage", f"the probe needs Python 3.10 or newer; {sys.executable} is {version}"
+            )
+            return 0
         torch_dir = _find_torch()
         if torch_dir is None:
             report.finish(

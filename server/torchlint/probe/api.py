@@ -17,7 +17,7 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,10 +72,10 @@ def run_probe(
         max_memory_mb=max_memory_mb,
         gradcheck=gradcheck,
     )
-    with tempfile.TemporaryDirectory(prefix="torchlint-probe-") as tmp, _runner_path() as runner:
+    with tempfile.TemporaryDirectory(prefix="torchlint-probe-") as tmp:
         report_path = os.path.join(tmp, "report.json")
         outcome = run_supervised(
-            _command(request, runner, report_path),
+            _command(request, _copy_runner(tmp), report_path),
             cwd=str(request.target.parent),
             env=_environment(),
             timeout=request.timeout,
@@ -164,12 +164,14 @@ def _resolve_python(python: str) -> str:
     return os.path.abspath(found)
 
 
-@contextlib.contextmanager
-def _runner_path() -> Iterator[str]:
-    """A real file path for the runner, even when the package is zipped."""
-    resource = importlib.resources.files("torchlint.probe").joinpath("_runner.py")
-    with importlib.resources.as_file(resource) as path:
-        yield str(path)
+def _copy_runner(folder: str) -> str:
+    """The runner, copied alone into `folder`: run by path, its folder becomes sys.path[0]
+    until it takes over, and this package's modules must not shadow anything there."""
+    path = os.path.join(folder, "_runner.py")
+    source = importlib.resources.files("torchlint.probe").joinpath("_runner.py")
+    with open(path, "wb") as fh:
+        fh.write(source.read_bytes())
+    return path
 
 
 def _command(request: ProbeRequest, runner: str, report_path: str) -> list[str]:
@@ -267,6 +269,8 @@ def _crash_message(outcome: ProcessOutcome) -> str:
         if -code == signal.SIGKILL:
             what += " (the system may have run out of memory)"
     else:
-        what = f"exited with code {code} before writing its report (did the script call os._exit?)"
+        what = f"exited with code {code} before writing its report"
     tail = [line for line in outcome.stderr.text().splitlines() if line.strip()][-1:]
-    return f"the probe's process {what}" + (f": {tail[0]}" if tail else "")
+    if tail:
+        return f"the probe's process {what}: {tail[0]}"
+    return f"the probe's process {what} (did the script call os._exit?)"

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Literal, cast
 
-from torchlint.probe import _json as J
+from torchlint.probe import _jsonfields as J
 
 FORMAT_VERSION = 1
 
