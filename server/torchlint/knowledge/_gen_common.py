@@ -173,7 +173,10 @@ def measure_saved(call: Call, grad: set[int], inplace: bool = False) -> SavedRes
     except Exception:
         return None
     in_ptrs = [storage_ptr(t) for t in ins]
-    out_ptrs = {storage_ptr(o) for o in tensor_outputs(out)} - {None}
+    # "the result" is the primary output: max(dim)/sort/topk save their indices output,
+    # which in-place on the values does not disturb
+    outs = tensor_outputs(out)
+    out_ptrs = {storage_ptr(outs[0])} - {None} if outs else set()
     positions: set[int] = set()
     result = False
     for p in packed:
@@ -190,26 +193,31 @@ def measure_saved(call: Call, grad: set[int], inplace: bool = False) -> SavedRes
 
 def saved_table(call: Call, inplace: bool = False) -> list[list[Any]] | None:
     """[[mask, positions, result], ...] for every non-empty subset of grad-able inputs."""
-    gpos = grad_positions(call)
+    measured: dict[int, SavedResult] = {}
+    gpos = []
+    for p in grad_positions(call):
+        # an input torch refuses to see requiring grad (batch_norm's running_mean) is no
+        # gradient input
+        single = measure_saved(call, {p}, inplace)
+        if single is not None:
+            measured[1 << p] = single
+            gpos.append(p)
     if not gpos:
         return None
-    measured: dict[int, SavedResult] = {}
-    subsets: list[tuple[int, ...]]
     if len(gpos) <= MAX_EXHAUSTIVE:
-        subsets = [c for r in range(1, len(gpos) + 1) for c in itertools.combinations(gpos, r)]
+        subsets = [c for r in range(2, len(gpos) + 1) for c in itertools.combinations(gpos, r)]
     else:
-        subsets = [(p,) for p in gpos] + [tuple(gpos)]
+        subsets = [tuple(gpos)]
     for subset in subsets:
         res = measure_saved(call, set(subset), inplace)
-        if res is None:
-            return None
-        measured[_mask(subset)] = res
+        if res is not None:
+            measured[_mask(subset)] = res
     rows: list[list[Any]] = []
     for r in range(1, len(gpos) + 1):
         for subset in itertools.combinations(gpos, r):
             mask = _mask(subset)
             res = measured.get(mask)
-            if res is None:  # beyond MAX_EXHAUSTIVE: union of what each input needs
+            if res is None:  # not measured: the union of what each input needs
                 singles = [measured[1 << p] for p in subset]
                 res = SavedResult(
                     frozenset().union(*(s.positions for s in singles)),

@@ -367,7 +367,7 @@ def _measure_module(
         call = None
     return {
         "saves_input": storage_ptr(args[0]) in saved,  # the first input (not a loss target)
-        "saves_output": any(storage_ptr(o) in saved for o in outs),
+        "saves_output": bool(outs) and storage_ptr(outs[0]) in saved,  # the primary output
         "saves_parameters": any(storage_ptr(p) in saved for p in params),
         "has_parameters": bool(params),
         "mode_dependent": _mode_dependent(make, args),
