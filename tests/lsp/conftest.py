@@ -287,3 +287,11 @@ def apply_workspace_edit(
         text,
         [Edit(Span(where.pos(e.range.start), where.pos(e.range.end)), e.new_text) for e in edits],
     )
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def fresh(client: LanguageClient) -> AsyncIterator[None]:
+    """A server started but not initialized: the test calls `start` with what it needs."""
+    yield
+    if client.capabilities is not None:
+        await asyncio.wait_for(client.shutdown_session(), WAIT_S)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import warnings
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -67,11 +68,12 @@ def register(server: TorchlintServer) -> None:
         return actions
 
 
-def _wanted(only: object, kind: str) -> bool:
+def _wanted(only: Sequence[str] | None, kind: str) -> bool:
     """`only` (None: everything) asks for `kind` itself or a kind it falls under."""
-    if not only or not isinstance(only, list):
+    if not only:
         return True
-    return any(kind == str(k) or kind.startswith(f"{k}.") for k in only)
+    asked = [str(getattr(k, "value", k)) for k in only]
+    return any(kind == k or kind.startswith(f"{k}.") for k in asked)
 
 
 def _edit(

@@ -153,9 +153,9 @@ async def pull_configuration(ls: TorchlintServer) -> bool:
             CONFIG_TIMEOUT_S,
         )
     except (TimeoutError, Exception) as exc:
-        log.warning("workspace/configuration failed (%s); keeping the current settings", exc)
+        log.warning("workspace/configuration failed (%r); keeping the current settings", exc)
         return False
-    if not isinstance(answers, list) or len(answers) != len(items):
+    if not isinstance(answers, list | tuple) or len(answers) != len(items):
         return False
     if answers[0] is not None:
         ls.settings.set_global(answers[0])
