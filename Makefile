@@ -6,6 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 .PHONY: setup check test lint typecheck pytest bench bench-lsp fp docs clean
+.PHONY: npm-setup test-client vsix test-vsix test-e2e test-vscode test-nvim
 
 # Create the virtual environment and install the project with its test extra.
 $(STAMP): pyproject.toml
@@ -21,7 +22,7 @@ check: $(STAMP)
 	$(VENV)/bin/torchlint check examples/ --statistics --exit-zero
 
 ## make test: every check CI runs.
-test: lint typecheck pytest
+test: lint typecheck pytest test-client test-vsix test-e2e
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check server tests scripts
@@ -41,3 +42,37 @@ docs: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build dist *.egg-info
+
+## The VS Code extension (docs/editor.md): client checks, the .vsix, real editors.
+NPM_STAMP := node_modules/.package-lock.json
+VSIX = torchlint-$(shell node -p 'require("./package.json").version').vsix
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(NPM_STAMP)
+
+npm-setup: $(NPM_STAMP)
+
+## make test-client: tsc --noEmit, eslint (no warnings), client unit tests.
+test-client: npm-setup
+	npm run --silent typecheck
+	npm run --silent lint
+	npm run --silent test:unit
+
+## make vsix: torchlint-<version>.vsix with the server and its dependencies bundled.
+vsix: npm-setup
+	scripts/vsix_build.sh
+
+## make test-vsix: the .vsix alone starts a server (fresh venvs of Python 3.10 and python3).
+test-vsix: vsix
+	$(PYTHON) tests/e2e/vsix_smoke.py $(VSIX) "$$(scripts/vsix_py310.sh)" $(PYTHON)
+
+## make test-e2e: the .vsix in a real VS Code (code-server), and the server in Neovim.
+test-e2e: test-vscode test-nvim
+
+test-vscode: vsix
+	node esbuild.mjs --e2e
+	tests/e2e/run_vscode.sh $(VSIX)
+
+test-nvim: $(STAMP)
+	tests/e2e/run_nvim.sh $(PY) -m torchlint serve
