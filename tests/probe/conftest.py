@@ -53,7 +53,8 @@ CASES: dict[str, Case] = {
     "function_ok": Case("functions.py", {"function": "nan_here"}),
     "function_missing": Case("no_torch.py", {"function": "nope"}),
     "function_needs_args": Case("no_torch.py", {"function": "needs_args"}),
-    "cuda_on_cpu": Case("cuda_smoke.py", {"device": "cuda"}),
+    "cuda": Case("cuda_smoke.py", {"device": "cuda", "timeout": 180.0}),
+    "cuda_auto": Case("cuda_smoke.py", {"device": "auto", "timeout": 180.0}),
     "features": Case("features.py"),
 }
 # Slow ones first, so that they overlap with the rest.
