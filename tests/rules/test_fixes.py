@@ -26,11 +26,22 @@ def run_python(path: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+def cuda_available() -> bool:
+    probe = subprocess.run(
+        [sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
+        capture_output=True,
+        text=True,
+    )
+    return probe.stdout.strip() == "True"
+
+
 @needs_torch
 @pytest.mark.parametrize("case", FIXCASES, ids=lambda p: p.stem)
 def test_fix_makes_the_program_work(case: Path, tmp_path: Path) -> None:
     code = case.stem
     text = case.read_text(encoding="utf-8")
+    if text.startswith("# requires: cuda") and not cuda_available():
+        pytest.skip("needs a CUDA device")
     before = run_python(case)
     assert before.returncode != 0, (
         f"{code}: the unfixed program should fail\n{before.stdout}{before.stderr}"

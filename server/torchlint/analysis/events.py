@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from torchlint.analysis.facts import GradMode, Tensor, Why
+from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.state import Hazard, State
 from torchlint.analysis.values import ModuleObj, Value
 
@@ -81,6 +81,8 @@ class TorchCall(Event):
     result_tensor: Tensor | None
     grad: GradMode
     state: State
+    func_name: str = ""  # the enclosing function ("" at module level)
+    in_module_method: bool = False  # that function is a method of an nn.Module subclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +98,56 @@ class ModuleCall(Event):
     result: Value
     grad: GradMode
     state: State
+    module_oid: int = 0
+    scope_name: str = ""  # the function the call is in ("" at module level)
+    in_eval_scope: bool = False  # that function is named like evaluation code
+    trained_before: bool = False  # this model ran forward in a loop with backward earlier
+    in_module_method: bool = False  # the call is inside a method of an nn.Module (a submodule call)
+
+
+@dataclass(frozen=True, slots=True)
+class Forward:
+    """One forward pass seen inside a loop."""
+
+    node: ast.Call
+    module: ModuleObj
+    module_oid: int
+    module_text: str
+    grad: GradMode
+    result_rg: Tri
+    scope_name: str
+    nested: bool  # inside another module's forward (a submodule), not the loop's own call
+
+
+@dataclass(frozen=True, slots=True)
+class LoopSummary(Event):
+    """What a loop did, over all the iterations the analysis ran (and the helpers it called)."""
+
+    node: ast.stmt
+    scope_name: str
+    backwards: tuple[ast.Call, ...]
+    steps: tuple[
+        tuple[ast.Call, str, bool], ...
+    ]  # (call, receiver text, receiver is a known optimizer)
+    zero_grads: tuple[ast.Call, ...]
+    forwards: tuple[Forward, ...]
+    grad_clears: int  # `p.grad = None` / `p.grad.zero_()` in the loop
+    zero_grad_receivers: frozenset[str]  # receivers of `.zero_grad()` anywhere in the file so far
+    is_eval_scope: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Accumulation(Event):
+    """`total += loss` / `losses.append(loss)` in a loop, never backpropagated afterwards."""
+
+    node: ast.AST
+    stmt: ast.stmt
+    target: str
+    value_text: str
+    value_node: ast.expr | None
+    tensor: Tensor
+    kind: str  # "augassign" | "append"
+    loop: ast.stmt
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +180,8 @@ class LegacyUse(Event):
 
     node: ast.AST
     stmt: ast.stmt
-    what: str  # "Variable" | "volatile" | "typed_constructor_size" | "typed_constructor_data"
+    what: str  # "Variable" | "volatile" | "typed_constructor" | "uninitialized_read"
     qualname: str
     args: tuple[Operand, ...] = ()
     kwargs: dict[str, Operand] = field(default_factory=dict)
+    allocated: Why | None = None  # for "uninitialized_read": the legacy constructor

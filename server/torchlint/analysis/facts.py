@@ -260,6 +260,10 @@ class Tensor:
     is_view: bool = False
     origin: Why | None = None  # the expression that made it
     lost_leaf: Why | None = None  # made by converting an unnamed leaf that requires grad (TL104)
+    from_module: int | None = None  # heap id of the module whose output this is (a teacher's, say)
+    module_text: str | None = None  # how that module is written (`teacher`)
+    uninit: Why | None = None  # allocated by a legacy constructor and not yet initialised (TL404)
+    image: bool = False  # a (C, H, W) image from an image loader (TL405)
 
     def evolve(self, **changes: object) -> Tensor:
         # dataclasses.replace runs __init__ with every field; copying slots is ~5x faster.
@@ -300,6 +304,10 @@ class Tensor:
             is_view=self.is_view and other.is_view,
             origin=self.origin if self.origin == other.origin else None,
             lost_leaf=self.lost_leaf if self.lost_leaf == other.lost_leaf else None,
+            from_module=self.from_module if self.from_module == other.from_module else None,
+            module_text=self.module_text if self.module_text == other.module_text else None,
+            uninit=self.uninit if self.uninit == other.uninit else None,
+            image=self.image and other.image,
         )
 
     def same_facts(self, other: Tensor) -> bool:

@@ -169,7 +169,9 @@ class Interpreter:
         self._prescan(tree)
         state = State()
         self.frame = Frame(None, (), state.env)
+        self.training.begin_scope()
         self.exec_block(tree.body, state)
+        self.training.end_scope()
         self.module_state = state
         # Now every function and method on its own, parameters unknown.
         for func in list(self.functions):
@@ -256,10 +258,12 @@ class Interpreter:
         self._bind_params(func, state, frame, args=(), kwargs={}, self_value=self_value, alone=True)
         saved_frame = self.frame
         self.frame = frame
+        self.training.begin_scope()
         try:
             self.exec_block(node.body, state)
         finally:
             self.frame = saved_frame
+        self.training.end_scope()
 
     def _entry_grad_mode(self, func: FunctionInfo) -> GradMode:
         if func.grad_decorator == "no_grad":
@@ -609,6 +613,8 @@ class Interpreter:
                         else UNKNOWN
                     )
                     continue
+            if alias.name == "torch" or alias.name.startswith("torch."):
+                self.ctx.imports.modules.add(alias.asname or top)
             if alias.asname:
                 state.env[alias.asname] = _import_value(alias.name)
                 if alias.name == "torch":
@@ -644,6 +650,8 @@ class Interpreter:
             qual = f"{module}.{alias.name}"
             local = alias.asname or alias.name
             state.env[local] = _import_value(qual)
+            if alias.name.islower():
+                self.ctx.imports.modules.add(local)  # `from torch import nn`, `... functional as F`
             if qual == "torch.nn.functional":
                 self.ctx.imports.torch_nn_functional = local
 
@@ -880,6 +888,7 @@ class Interpreter:
         frame = LoopFrame()
         self.frame.loops.append(frame)
         self.loop_depth += 1
+        self.training.enter_loop(stmt)
         try:
             entry = state.copy()
             it1 = state.copy()
@@ -906,6 +915,7 @@ class Interpreter:
         finally:
             self.loop_depth -= 1
             self.frame.loops.pop()
+            self.training.exit_loop(stmt, head)
         exit_state = head
         if orelse:
             exit_state = exit_state.copy()

@@ -17,6 +17,7 @@ from torchlint.analysis.events import ModuleCall, RequiresGradSet, TorchCall
 from torchlint.analysis.facts import Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
+from torchlint.analysis.training import is_eval_name
 from torchlint.analysis.values import (
     UNKNOWN,
     ClassInfo,
@@ -509,6 +510,10 @@ def call_module(
         result = _loss_result(ip, mod.qualname, loss, args, kwargs, node, state)
     elif mod.qualname is not None:
         result = _builtin_module_result(ip, ref, mod, args, kwargs, node, state)
+    if isinstance(result, TRef) and (mod.qualname is None or K.loss(mod.qualname) is None):
+        state.heap[result.oid] = state.tensor(result).evolve(
+            from_module=ref.oid, module_text=ip.text(node.func)
+        )
     if ip.wants(ModuleCall):
         ip.emit(
             ModuleCall(
@@ -521,9 +526,17 @@ def call_module(
                 result=result,
                 grad=state.grad,
                 state=state,
+                module_oid=ref.oid,
+                scope_name=ip.frame.func.name if ip.frame.func is not None else "",
+                in_eval_scope=ip.frame.func is not None
+                and is_eval_name(ip.frame.func.name, ip.src.path),
+                trained_before=ref.oid in ip.training.trained_modules,
+                in_module_method=ip.frame.func is not None
+                and ip.frame.func.cls is not None
+                and ip.frame.func.cls.is_module is not Tri.NO,
             )
         )
-    note_forward(ip, ref, node, state)
+    note_forward(ip, ref, node, state, result)
     return result
 
 
@@ -766,6 +779,7 @@ def parameter(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state
         origin=why,
         temporary=True,
         interval=src.interval,
+        uninit=src.uninit,
     )
     ref = TRef(oid)
     if rg is Tri.YES and ip.wants(RequiresGradSet):
@@ -805,6 +819,9 @@ def call_builtin(
 ) -> Value:
     from torchlint.analysis.torch_semantics import iter_element, tensor_method
 
+    image = _IMAGE_LOADERS.get(qual)
+    if image is not None:
+        return _image_tensor(ip, qual, image, node, state)
     name = qual.rsplit(".", 1)[-1] if qual.startswith("builtins.") else ""
     if not name:
         return UNKNOWN
@@ -877,6 +894,37 @@ def call_builtin(
     return UNKNOWN
 
 
+# Hand-written (torchvision is not in the torch-generated table): these return one image as
+# (C, H, W), uint8 from the decoders and float32 in [0, 1] from to_tensor.
+_IMAGE_LOADERS: Final = {
+    "torchvision.io.read_image": "uint8",
+    "torchvision.io.decode_image": "uint8",
+    "torchvision.io.decode_jpeg": "uint8",
+    "torchvision.io.decode_png": "uint8",
+    "torchvision.transforms.functional.pil_to_tensor": "uint8",
+    "torchvision.transforms.functional.to_tensor": "float32",
+    "torchvision.transforms.v2.functional.to_image": "uint8",
+}
+
+
+def _image_tensor(ip: Interpreter, qual: str, dtype: str, node: ast.Call, state: State) -> Value:
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    why = ip.why(node, f"`{qual.rsplit('.', 1)[-1]}` returns one (C, H, W) image")
+    state.heap[oid] = Tensor(
+        dtype=frozenset({dtype}),
+        rg=Tri.NO,
+        leaf=Tri.YES,
+        device="cpu",
+        rank=3,
+        root=oid,
+        why_dtype=why,
+        why_rg=why,
+        origin=why,
+        image=True,
+    )
+    return TRef(oid)
+
+
 def super_call(
     ip: Interpreter,
     proxy: SuperProxy,
@@ -936,8 +984,10 @@ def container_method(
 
 # =========================================================================== training notes
 # Hooks for the training-loop rules; the loop analysis records what happens in each loop.
-def note_backward(ip: Interpreter, ref: TRef, node: ast.Call, state: State) -> None:
-    ip.training.backward(ref, node, state)
+def note_backward(
+    ip: Interpreter, ref: TRef, node: ast.Call, state: State, ancestors: list[int]
+) -> None:
+    ip.training.backward(ref, node, state, ancestors)
 
 
 def note_zero_grad(ip: Interpreter, ref: Value, node: ast.Call, state: State) -> None:
@@ -948,8 +998,8 @@ def note_step(ip: Interpreter, ref: Value, node: ast.Call, state: State) -> None
     ip.training.step(ref, node, state)
 
 
-def note_forward(ip: Interpreter, ref: ObjRef, node: ast.Call, state: State) -> None:
-    ip.training.forward(ref, node, state)
+def note_forward(ip: Interpreter, ref: ObjRef, node: ast.Call, state: State, result: Value) -> None:
+    ip.training.forward(ref, node, state, result)
 
 
 def note_mode(ip: Interpreter, ref: ObjRef, mode: Tri, node: ast.Call, state: State) -> None:
@@ -959,13 +1009,13 @@ def note_mode(ip: Interpreter, ref: ObjRef, mode: Tri, node: ast.Call, state: St
 def note_accumulate(
     ip: Interpreter, target: ast.expr, value: Value, result: Value, node: ast.AST, state: State
 ) -> None:
-    ip.training.accumulate(target, value, node, state)
+    ip.training.accumulate(target, value, result, node, "augassign", state)
 
 
 def note_append(
     ip: Interpreter, target: ast.expr, value: Value, node: ast.AST, state: State
 ) -> None:
-    ip.training.accumulate(target, value, node, state)
+    ip.training.accumulate(target, value, value, node, "append", state)
 
 
 def unknown_method(

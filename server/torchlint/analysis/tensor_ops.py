@@ -343,6 +343,9 @@ def apply_op(
     base: Tensor | None = None,
 ) -> TRef:
     """Allocate the result of a (non in-place) op and record what it saves."""
+    for inp in inputs:
+        if inp.tensor is not None and inp.tensor.uninit is not None and inp.ref is not None:
+            _read_uninitialised(ip, inp, node, state)
     dtype = result_dtype(op, inputs, explicit_dtype)
     rg, why_rg = result_rg(ip, op_name, op, inputs, dtype, state, node)
     oid = ip.graph.alloc(id(node), ip.frame.context)
@@ -388,6 +391,12 @@ def apply_op(
         via_data=bool(view_of is not None and first is not None and first.via_data),
     )
     result = _tags(ip, op_name, op, inputs, node, result, state)
+    carrier = next(
+        (i.tensor for i in tensors if i.tensor is not None and i.tensor.from_module is not None),
+        None,
+    )
+    if carrier is not None:
+        result = result.evolve(from_module=carrier.from_module, module_text=carrier.module_text)
     if first is not None and first.temporary and rg is Tri.YES:
         # Converting or scaling an unnamed leaf that requires grad: the leaf is lost (TL104).
         if first.leaf is Tri.YES and first.rg is Tri.YES:
@@ -410,6 +419,16 @@ def apply_op(
         if result_saved:
             record_save(state, result.root, SaveRecord(node_id, text, why, text))
     return TRef(oid)
+
+
+def _read_uninitialised(ip: Interpreter, inp: Input, node: ast.AST, state: State) -> None:
+    from torchlint.analysis.events import LegacyUse
+
+    assert inp.tensor is not None and inp.ref is not None and inp.tensor.uninit is not None
+    if ip.wants(LegacyUse):
+        ip.emit(LegacyUse(node, ip.stmt, "uninitialized_read", "", (), {}, inp.tensor.uninit))
+    # Report once: from here on the garbage is just data.
+    state.heap[inp.ref.oid] = inp.tensor.evolve(uninit=None)
 
 
 def record_save(state: State, root: int, rec: SaveRecord) -> None:

@@ -661,6 +661,8 @@ def call_torch(
     if qual in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
         return NN.parameter(ip, args, kwargs, node, state)
     if qual.startswith("torch.nn.init."):
+        if args and isinstance(args[0][1], TRef):
+            _initialised(state, args[0][1])
         return args[0][1] if args else UNKNOWN
     if qual in ("torch.device",):
         dev = parse_device(args[0][1]) if args else None
@@ -732,6 +734,10 @@ def _emit_call(
             result_tensor=state.tensor(result) if isinstance(result, TRef) else None,
             grad=state.grad,
             state=state,
+            func_name=ip.frame.func.name if ip.frame.func is not None else "",
+            in_module_method=ip.frame.func is not None
+            and ip.frame.func.cls is not None
+            and ip.frame.func.cls.is_module is not Tri.NO,
         )
     )
 
@@ -832,6 +838,9 @@ def _factory(
             if rg is Tri.NO
             else t.why_rg,
         )
+    if fk.legacy and args and all(isinstance(v, Const) and type(v.value) is int for _, v in args):
+        # `torch.FloatTensor(10)`: sizes, so the memory is whatever was there until written.
+        t = t.evolve(uninit=ip.why(node, ip.text(node)))
     state.heap[oid] = t
     ref = TRef(oid)
     if fk.legacy and ip.wants(LegacyUse):
@@ -1134,7 +1143,7 @@ def backward(
         for n in ancestors:
             if nodes[n].saves and n not in state.freed:
                 state.freed[n] = why
-    NN.note_backward(ip, ref, node, state)
+    NN.note_backward(ip, ref, node, state, ancestors)
 
 
 # =========================================================================== tensor methods
@@ -1233,6 +1242,8 @@ def tensor_method(
     if op is not None and op.metadata_inplace:
         return ref
     if op is not None and op.inplace:
+        if name == "zero_" and isinstance(recv_node, ast.Attribute) and recv_node.attr == "grad":
+            ip.training.grad_cleared()
         value = args[0] if args else None
         return inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
     if name in ("register_hook", "register_post_accumulate_grad_hook", "apply_", "map_"):
@@ -1284,12 +1295,28 @@ def _convert(
         if dtype is None and device is None and not args and not kwargs:
             return ref
         unknown_target = any(not isinstance(v, TRef | Const | TorchName | Device) for _, v in args)
+        unknown_target = unknown_target or any(
+            not isinstance(v, Const | TorchName | Device)
+            for k, (_, v) in kwargs.items()
+            if k in ("dtype", "device")
+        )
         if unknown_target:
+            # `.to(x.dtype)` with an unknown `x`: the result's dtype and device are unknown.
             device = "?"
+            dtype = "?"
     elif name == "cuda":
         device = "cuda"
     elif name == "cpu":
         device = "cpu"
+    if dtype == "?":
+        op = K.op("Tensor.to")
+        out = apply_op(
+            ip, f"Tensor.{name}", op, [make_input(ip, recv_node, ref, state)], node, state
+        )
+        ot = state.tensor(out)
+        state.heap[out.oid] = ot.evolve(dtype=None, why_dtype=None, device=None, mask=t.mask)
+        _emit_call(ip, f"Tensor.{name}", (recv_node, ref), args, kwargs, out, node, state)
+        return out
     same_dtype = dtype is None or (t.dtype is not None and t.dtype == frozenset({dtype}))
     same_device = device is None or (device != "?" and t.device == device)
     if same_dtype and same_device:
@@ -1306,7 +1333,7 @@ def _convert(
         ot = ot.evolve(
             device=None if device == "?" else device, why_device=ip.why(node, f"`{ip.text(node)}`")
         )
-    ot = ot.evolve(mask=t.mask, singular=t.singular or ot.singular)
+    ot = ot.evolve(mask=t.mask, singular=t.singular or ot.singular, image=t.image)
     state.heap[out.oid] = ot
     _emit_call(ip, f"Tensor.{name}", (recv_node, ref), args, kwargs, out, node, state)
     return out
@@ -1325,6 +1352,9 @@ def inplace_write(
     op: K.OpFacts | None,
 ) -> TRef:
     t = state.tensor(ref)
+    if t.uninit is not None and (label in _INIT_METHODS or kind == "setitem"):
+        t = t.evolve(uninit=None)
+        state.heap[ref.oid] = t
     value_input = make_input(ip, value[0], value[1], state) if value is not None else None
     result_dtype = None
     if value_input is not None:
@@ -1396,6 +1426,30 @@ def inplace_write(
     return ref
 
 
+_INIT_METHODS: Final = frozenset(
+    {
+        "normal_",
+        "uniform_",
+        "fill_",
+        "zero_",
+        "copy_",
+        "random_",
+        "bernoulli_",
+        "exponential_",
+        "geometric_",
+        "cauchy_",
+        "log_normal_",
+        "set_",
+    }
+)
+
+
+def _initialised(state: State, ref: TRef) -> None:
+    t = state.tensor(ref)
+    if t.uninit is not None:
+        state.heap[ref.oid] = t.evolve(uninit=None)
+
+
 def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
     target = stmt.target
     op_name = _AUG_OPS.get(type(stmt.op))
@@ -1432,6 +1486,8 @@ def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
             state,
             op,
         )
+        if isinstance(value, TRef) and op_name in ("add", "sub"):
+            NN.note_accumulate(ip, target, value, current, stmt, state)
         return
     if isinstance(value, TRef) and op_name is not None:
         # `total += loss` where total is a number: total becomes a new tensor.
@@ -1572,6 +1628,10 @@ def _emit_op(
             result_tensor=state.tensor(ref) if isinstance(ref, TRef) else None,
             grad=state.grad,
             state=state,
+            func_name=ip.frame.func.name if ip.frame.func is not None else "",
+            in_module_method=ip.frame.func is not None
+            and ip.frame.func.cls is not None
+            and ip.frame.func.cls.is_module is not Tri.NO,
         )
     )
 
@@ -1891,6 +1951,23 @@ def _tensor_attribute(
             node,
             state,
         )
+    if name == "values":
+        # `x.max(1).values`, `x.sort().values`: the values keep the reduction result's facts.
+        return ref
+    if name == "indices":
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        why = ip.why(node, f"`{ip.text(node)}` are integer indices")
+        state.heap[oid] = Tensor(
+            dtype=frozenset({"int64"}),
+            rg=Tri.NO,
+            leaf=Tri.YES,
+            device=t.device,
+            root=oid,
+            why_dtype=why,
+            why_rg=why,
+            origin=why,
+        )
+        return TRef(oid)
     if name == "dtype":
         if t.dtype is not None and len(t.dtype) == 1:
             return TorchName(f"torch.{next(iter(t.dtype))}")
@@ -1912,6 +1989,8 @@ def set_attribute(
     ip: Interpreter, obj: Value, target: ast.Attribute, value: Value, state: State
 ) -> None:
     name = target.attr
+    if name == "grad" and isinstance(value, Const) and value.value is None:
+        ip.training.grad_cleared()
     if isinstance(obj, TRef):
         t = state.tensor(obj)
         if name == "requires_grad":

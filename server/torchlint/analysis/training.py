@@ -1,43 +1,257 @@
-"""What training and evaluation code does, as the interpreter sees it (filled in by the loop rules)."""
+"""What training and evaluation code does, as the interpreter sees it.
+
+The interpreter reports backward calls, optimizer steps, gradient zeroing, forward passes,
+train/eval switches and running totals here. The tracker groups them by loop (every
+enclosing loop of the dynamic call stack, so a `train_step(...)` helper called in a loop
+counts for that loop) and by scope (the module body, or one function analysed alone), and
+at the end of each loop and scope emits the summaries the training rules read.
+"""
 
 from __future__ import annotations
 
 import ast
+import re
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from torchlint.analysis.facts import Tri
+from torchlint import knowledge as K
+from torchlint.analysis.events import Accumulation, Forward, LoopSummary
+from torchlint.analysis.facts import Tensor, Tri
 from torchlint.analysis.state import State
-from torchlint.analysis.values import ObjRef, TRef, Value
+from torchlint.analysis.values import ModuleObj, ObjRef, TRef, Value
 
 if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
 
+_EVAL_NAME = re.compile(
+    r"(?:^|_)(?:eval|evaluate|evaluation|valid|validate|validation|val|test|testing|predict|prediction|infer|inference)(?:_|$)"
+)
+
+
+def is_eval_name(name: str, path: str) -> bool:
+    """Functions named like evaluation code (`evaluate`, `validate_epoch`, `test`, `predict`...).
+
+    pytest's `test_*` functions in test files are not evaluation loops."""
+    lowered = name.lower()
+    if lowered.startswith("test_"):
+        base = path.replace("\\", "/").rsplit("/", 1)[-1]
+        if (
+            base.startswith("test_")
+            or base.endswith("_test.py")
+            or "/tests/" in path.replace("\\", "/")
+        ):
+            return False
+    return bool(_EVAL_NAME.search(lowered))
+
+
+@dataclass
+class AccumulationRecord:
+    node: ast.AST
+    stmt: ast.stmt
+    target: str
+    value_text: str
+    value_node: ast.expr | None
+    graph_node: int | None  # the running total's node (`+=`): must never be backpropagated
+    value_graph: int | None  # the added value's node: must be what the loop backpropagates
+    tensor: Tensor
+    kind: str  # "augassign" | "append"
+    loop: ast.stmt
+
+
+@dataclass
+class LoopRecord:
+    node: ast.stmt
+    scope_name: str
+    backwards: dict[int, ast.Call] = field(default_factory=dict)
+    steps: dict[int, tuple[ast.Call, str, bool]] = field(
+        default_factory=dict
+    )  # node -> (call, receiver text, known optimizer)
+    zero_grads: dict[int, ast.Call] = field(default_factory=dict)
+    forwards: dict[int, Forward] = field(default_factory=dict)
+    grad_clears: int = 0  # `p.grad = None`, `p.grad.zero_()`
+    reach: set[int] = field(default_factory=set)  # graph nodes its backward calls went through
+    accumulations: dict[int, AccumulationRecord] = field(default_factory=dict)
+
 
 class TrainingTracker:
-    """Receives the training-relevant calls; the base version records nothing."""
-
     def __init__(self, ip: Interpreter) -> None:
         self.ip = ip
+        self.loops: list[LoopRecord] = []
+        self.records: dict[int, LoopRecord] = {}
+        self.accumulations: dict[int, AccumulationRecord] = {}
+        self.backward_reach: set[int] = set()
+        self.trained_modules: set[int] = set()  # modules whose forward ran in a loop with backward
+        self.zero_grad_receivers: set[str] = (
+            set()
+        )  # source text of receivers of `.zero_grad()` anywhere
 
-    def backward(self, ref: TRef, node: ast.Call, state: State) -> None:
-        pass
+    # -- scopes ---------------------------------------------------------------------
+    def begin_scope(self) -> None:
+        self.accumulations = {}
+        self.backward_reach = set()
+
+    def end_scope(self) -> None:
+        """Running totals never backpropagated in this scope keep their graphs alive for nothing."""
+        ip = self.ip
+        for acc in self.accumulations.values():
+            if (
+                acc.kind == "augassign"
+                and acc.graph_node is not None
+                and acc.graph_node in self.backward_reach
+            ):
+                continue  # the total itself is backpropagated: accumulation on purpose
+            if ip.wants(Accumulation):
+                ip.emit(
+                    Accumulation(
+                        node=acc.node,
+                        stmt=acc.stmt,
+                        target=acc.target,
+                        value_text=acc.value_text,
+                        value_node=acc.value_node,
+                        tensor=acc.tensor,
+                        kind=acc.kind,
+                        loop=acc.loop,
+                    )
+                )
+        self.accumulations = {}
+
+    # -- loops ----------------------------------------------------------------------
+    def enter_loop(self, node: ast.stmt) -> None:
+        record = self.records.get(id(node))
+        if record is None or record.node is not node:
+            record = self.records[id(node)] = LoopRecord(node, self._scope_name())
+        self.loops.append(record)
+
+    def exit_loop(self, node: ast.stmt, state: State) -> None:
+        record = self.loops.pop()
+        if record.backwards:
+            for fwd in record.forwards.values():
+                if not fwd.nested:
+                    self.trained_modules.add(fwd.module_oid)
+            # Totals of what this training loop backpropagates: candidates for TL303.
+            for key, acc in record.accumulations.items():
+                if acc.value_graph is not None and acc.value_graph in record.reach:
+                    self.accumulations.setdefault(key, acc)
+        ip = self.ip
+        if ip.wants(LoopSummary):
+            ip.emit(
+                LoopSummary(
+                    node=node,
+                    scope_name=record.scope_name,
+                    backwards=tuple(record.backwards.values()),
+                    steps=tuple(record.steps.values()),
+                    zero_grads=tuple(record.zero_grads.values()),
+                    forwards=tuple(record.forwards.values()),
+                    grad_clears=record.grad_clears,
+                    zero_grad_receivers=frozenset(self.zero_grad_receivers),
+                    is_eval_scope=is_eval_name(record.scope_name, ip.src.path),
+                )
+            )
+
+    def _scope_name(self) -> str:
+        func = self.ip.frame.func
+        return func.name if func is not None else ""
+
+    # -- events from the interpreter -----------------------------------------------
+    def backward(self, ref: TRef, node: ast.Call, state: State, ancestors: list[int]) -> None:
+        self.backward_reach.update(ancestors)
+        for loop in self.loops:
+            loop.backwards.setdefault(id(node), node)
+            loop.reach.update(ancestors)
 
     def zero_grad(self, ref: Value, node: ast.Call, state: State) -> None:
-        pass
+        text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+        self.zero_grad_receivers.add(text)
+        for loop in self.loops:
+            loop.zero_grads.setdefault(id(node), node)
+
+    def grad_cleared(self) -> None:
+        for loop in self.loops:
+            loop.grad_clears += 1
 
     def step(self, ref: Value, node: ast.Call, state: State) -> None:
-        pass
+        known = state.optimizer(ref) is not None
+        text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+        for loop in self.loops:
+            loop.steps.setdefault(id(node), (node, text, known))
 
-    def forward(self, ref: ObjRef, node: ast.Call, state: State) -> None:
-        pass
+    def forward(self, ref: ObjRef, node: ast.Call, state: State, result: Value) -> None:
+        mod = state.module(ref)
+        if mod is None or (mod.qualname is not None and K.loss(mod.qualname) is not None):
+            return
+        result_rg = state.tensor(result).rg if isinstance(result, TRef) else Tri.MAYBE
+        func = self.ip.frame.func
+        nested = func is not None and func.cls is not None and func.cls.is_module is not Tri.NO
+        fwd = Forward(
+            node,
+            mod,
+            ref.oid,
+            self.ip.text(node.func),
+            state.grad,
+            result_rg,
+            self._scope_name(),
+            nested,
+        )
+        for loop in self.loops:
+            loop.forwards.setdefault(id(node), fwd)
 
     def mode(self, ref: ObjRef, mode: Tri, node: ast.Call, state: State) -> None:
-        pass
-
-    def accumulate(self, target: ast.expr, value: Value, node: ast.AST, state: State) -> None:
         pass
 
     def unknown_mode(
         self, recv_node: ast.expr | None, name: str, node: ast.Call, state: State
     ) -> None:
         pass
+
+    def accumulate(
+        self, target: ast.expr, value: Value, result: Value, node: ast.AST, kind: str, state: State
+    ) -> None:
+        """`total += loss` / `losses.append(loss)` inside a loop."""
+        if not self.loops or not isinstance(value, TRef):
+            return
+        t = state.tensor(value)
+        if t.rg is not Tri.YES or t.node is None:
+            return
+        ip = self.ip
+        value_node = node.value if isinstance(node, ast.AugAssign) else None
+        if isinstance(node, ast.Call) and node.args:
+            value_node = node.args[0]
+        graph_node = state.tensor(result).node if isinstance(result, TRef) else None
+        loop = self.loops[-1]
+        prior = loop.accumulations.get(id(node))
+        if prior is not None:
+            # Later iterations: keep the latest running total, and any value that was backpropagated.
+            prior.graph_node = graph_node if graph_node is not None else prior.graph_node
+            if prior.value_graph not in loop.reach:
+                prior.value_graph = t.node
+            return
+        loop.accumulations[id(node)] = AccumulationRecord(
+            node=node,
+            stmt=ip.stmt,
+            target=ip.text(target),
+            value_text=ip.text(value_node) if value_node is not None else "",
+            value_node=value_node,
+            graph_node=graph_node,
+            value_graph=t.node,
+            tensor=t,
+            kind=kind,
+            loop=loop.node,
+        )
+
+
+def has_mode_dependent(state: State, mod: ModuleObj, seen: set[int] | None = None) -> bool:
+    """The module or one of its submodules behaves differently in train and eval (dropout, batch norm)."""
+    seen = seen if seen is not None else set()
+    if mod.qualname is not None:
+        mf = K.module(mod.qualname)
+        if mf is not None and mf.mode_dependent:
+            return True
+    children = [v for v in (*mod.attrs.values(), *mod.ctor_args) if isinstance(v, ObjRef)]
+    for child in children:
+        if child.oid in seen:
+            continue
+        seen.add(child.oid)
+        sub = state.module(child)
+        if sub is not None and has_mode_dependent(state, sub, seen):
+            return True
+    return False

@@ -19,6 +19,17 @@ from torchlint.rules.tl107_backward_without_graph import BackwardWithoutGraph
 from torchlint.rules.tl108_data_bypass import DataBypass
 from torchlint.rules.tl201_gradcheck_precision import GradcheckPrecision
 from torchlint.rules.tl202_nan_masked_gradient import NanMaskedGradient
+from torchlint.rules.tl301_missing_zero_grad import MissingZeroGrad
+from torchlint.rules.tl302_eval_without_no_grad import EvalWithoutNoGrad
+from torchlint.rules.tl303_graph_accumulation import GraphAccumulation
+from torchlint.rules.tl304_missing_eval_mode import MissingEvalMode
+from torchlint.rules.tl305_functional_dropout import FunctionalDropout
+from torchlint.rules.tl401_softmax_before_cross_entropy import SoftmaxBeforeCrossEntropy
+from torchlint.rules.tl402_dtype_mismatch import DtypeMismatch
+from torchlint.rules.tl403_device_mismatch import DeviceMismatch
+from torchlint.rules.tl404_legacy_tensor_api import LegacyTensorApi
+from torchlint.rules.tl405_interpolate_batch_dim import InterpolateBatchDim
+from torchlint.rules.tl406_target_requires_grad import TargetRequiresGrad
 
 ALL_RULES: tuple[type[Rule], ...] = (
     InplaceOnLeaf,
@@ -31,6 +42,17 @@ ALL_RULES: tuple[type[Rule], ...] = (
     DataBypass,
     GradcheckPrecision,
     NanMaskedGradient,
+    MissingZeroGrad,
+    EvalWithoutNoGrad,
+    GraphAccumulation,
+    MissingEvalMode,
+    FunctionalDropout,
+    SoftmaxBeforeCrossEntropy,
+    DtypeMismatch,
+    DeviceMismatch,
+    LegacyTensorApi,
+    InterpolateBatchDim,
+    TargetRequiresGrad,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {r.code: r for r in ALL_RULES}

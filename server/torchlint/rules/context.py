@@ -16,18 +16,35 @@ if TYPE_CHECKING:
 class ImportNames:
     """How this file spells torch, for fixes: `torch`, `th`, or nothing imported yet."""
 
-    __slots__ = ("torch", "torch_nn_functional")
+    __slots__ = ("modules", "torch", "torch_nn_functional")
 
     def __init__(self) -> None:
         self.torch: str | None = None
         self.torch_nn_functional: str | None = None
+        self.modules: set[str] = set()  # local names bound to torch modules (torch, nn, F...)
 
     def torch_expr(self) -> str:
         return self.torch or "torch"
 
+    def is_module_path(self, node: ast.expr) -> bool:
+        """`F`, `torch.nn.functional`: an expression naming a torch module, not a tensor."""
+        while isinstance(node, ast.Attribute):
+            node = node.value
+        return isinstance(node, ast.Name) and node.id in self.modules
+
 
 class RuleContext:
-    __slots__ = ("_calls", "_seen", "_stmts", "config", "findings", "imports", "source", "tree")
+    __slots__ = (
+        "_calls",
+        "_parents",
+        "_seen",
+        "_stmts",
+        "config",
+        "findings",
+        "imports",
+        "source",
+        "tree",
+    )
 
     def __init__(self, source: SourceInfo, config: Config, tree: ast.Module | None = None) -> None:
         self.source = source
@@ -38,6 +55,7 @@ class RuleContext:
         self._seen: set[tuple[str, Span]] = set()
         self._stmts: dict[int, ast.stmt] | None = None
         self._calls: dict[tuple[int, int], ast.Call] | None = None
+        self._parents: dict[int, ast.AST] | None = None
 
     def report(self, finding: Finding) -> None:
         key = (finding.code, finding.span)
@@ -52,6 +70,38 @@ class RuleContext:
             col = len(self.source.indentation(why.line))
             return Span(Pos(why.line, col), Pos(why.line, len(self.source.line(why.line))))
         return Span(Pos(why.line, why.col), Pos(why.end_line, why.end_col))
+
+    def why_of(self, node: ast.AST, text: str = "") -> Why:
+        """A pointer at a node of this file (for related information)."""
+        from torchlint.analysis.facts import Why
+
+        span = self.source.span(node)
+        return Why(span.start.row, text, span.start.col, span.end.row, span.end.col)
+
+    def parent_stmt(
+        self, node: ast.AST, within: type[ast.AST] | tuple[type[ast.AST], ...] = ()
+    ) -> ast.stmt | None:
+        """The outermost statement containing `node` below a function (or module) body."""
+        parents = self._parent_map()
+        best: ast.stmt | None = None
+        cur: ast.AST | None = node
+        while cur is not None:
+            parent = parents.get(id(cur))
+            if isinstance(cur, ast.stmt):
+                if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+                    return cur
+                best = cur
+            cur = parent
+        return best
+
+    def _parent_map(self) -> dict[int, ast.AST]:
+        if self._parents is None:
+            self._parents = {}
+            if self.tree is not None:
+                for parent in ast.walk(self.tree):
+                    for child in ast.iter_child_nodes(parent):
+                        self._parents[id(child)] = parent
+        return self._parents
 
     # -- finding AST nodes from facts' positions ------------------------------------
     def stmt_at(self, row: int) -> ast.stmt | None:

@@ -1,0 +1,96 @@
+"""
+## What it does
+Flags a training loop that calls `backward()` and an optimizer's `step()` but never
+clears the gradients (`optimizer.zero_grad()`, `model.zero_grad()`, `p.grad = None`) —
+not in the loop, nor in the helpers it calls.
+
+## Why is this bad?
+`backward()` *adds* to `.grad`. Without zeroing, each step uses the sum of the gradients
+of every previous iteration, so the effective learning rate grows and training diverges
+or stalls — silently. Zeroing once before the loop is not enough.
+
+## Example
+```python
+import torch
+
+w = torch.randn(3, requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+for step in range(5):
+    loss = (w * w).sum()
+    loss.backward()
+    opt.step()
+```
+
+## Use instead
+```python
+import torch
+
+w = torch.randn(3, requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+for step in range(5):
+    opt.zero_grad()
+    loss = (w * w).sum()
+    loss.backward()
+    opt.step()
+```
+
+## Fix safety
+Safe: the fix inserts `<optimizer>.zero_grad()` right before the loop's `backward()`.
+
+## Known problems
+Gradient accumulation on purpose (a `zero_grad()` every k steps) is recognised and not
+flagged. An object is taken for an optimizer when it comes from `torch.optim`, when
+`zero_grad()` is called on it somewhere, or when it is named like one (`optimizer`, `opt`).
+
+## References
+- DESIGN TL301; `torch.optim.Optimizer.zero_grad`
+"""
+
+from __future__ import annotations
+
+import re
+
+from torchlint.analysis.events import Event, LoopSummary
+from torchlint.findings import Severity
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import insert_before
+
+_OPTIMIZER_NAME = re.compile(r"(?:^|[._])(?:opt|optim|optimizer|optimiser)\w*$", re.IGNORECASE)
+
+
+class MissingZeroGrad(Rule):
+    code = "TL301"
+    name = "missing-zero-grad"
+    summary = "Training loop with backward() and step() but no zero_grad(): gradients accumulate."
+    default_severity = Severity.WARNING
+    events = (LoopSummary,)
+    fix_title = "Call `zero_grad()` before `backward()`"
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        assert isinstance(event, LoopSummary)
+        if not event.backwards or not event.steps or event.zero_grads or event.grad_clears:
+            return
+        steps = [
+            (call, text)
+            for call, text, known in event.steps
+            if known or text in event.zero_grad_receivers or _OPTIMIZER_NAME.search(text)
+        ]
+        if not steps:
+            return
+        step_call, optimizer = steps[0]
+        backward = event.backwards[0]
+        back_line = ctx.source.span(backward).start.row
+        message = (
+            f"This training loop calls backward (line {back_line}) and `{optimizer}.step()` but never zeroes the "
+            f"gradients: backward adds to `.grad`, so every step uses the sum of all previous gradients. "
+            f"Call `{optimizer}.zero_grad()` before `backward()`."
+        )
+        stmt = ctx.stmt_at(back_line)
+        edits = (
+            insert_before(ctx.source, stmt, f"{optimizer}.zero_grad()")
+            if stmt is not None
+            else None
+        )
+        related = (("the backward whose gradients accumulate", ctx.why_of(backward)),)
+        ctx.report(self.finding(ctx, step_call, message, related=related, fix_edits=edits))

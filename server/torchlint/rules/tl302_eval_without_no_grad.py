@@ -1,0 +1,96 @@
+"""
+## What it does
+Flags an evaluation loop — in a function named like `evaluate`/`validate`/`test`/`predict`,
+or over a model switched to `eval()` — that runs forward passes with autograd recording and
+no `backward()`.
+
+## Why is this bad?
+Every batch builds an autograd graph that nobody uses: activations are kept for a backward
+that never comes, memory grows with the batch size (often an out-of-memory error during
+validation) and the loop runs slower. `model.eval()` does not turn recording off.
+
+## Example
+```python
+import torch
+import torch.nn as nn
+
+model = nn.Linear(4, 2)
+
+
+def evaluate(batches):
+    model.eval()
+    outs = []
+    for x in batches:
+        outs.append(model(x).argmax(1))
+    return outs
+```
+
+## Use instead
+```python
+import torch
+import torch.nn as nn
+
+model = nn.Linear(4, 2)
+
+
+def evaluate(batches):
+    model.eval()
+    outs = []
+    with torch.no_grad():
+        for x in batches:
+            outs.append(model(x).argmax(1))
+    return outs
+```
+
+## Fix safety
+Safe: the fix wraps the loop in `with torch.no_grad():`; nothing in it backpropagates.
+
+## References
+- DESIGN TL302; `torch.no_grad`, `torch.inference_mode`
+"""
+
+from __future__ import annotations
+
+from torchlint.analysis.events import Event, LoopSummary
+from torchlint.analysis.facts import GradMode, Tri
+from torchlint.findings import Severity
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import wrap_in_with
+
+
+class EvalWithoutNoGrad(Rule):
+    code = "TL302"
+    name = "eval-without-no-grad"
+    summary = "Evaluation loop without torch.no_grad(): every batch builds a graph for nothing."
+    default_severity = Severity.WARNING
+    events = (LoopSummary,)
+    fix_title = "Wrap the loop in `with torch.no_grad():`"
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        assert isinstance(event, LoopSummary)
+        if event.backwards or event.steps:
+            return
+        forwards = [
+            f
+            for f in event.forwards
+            if f.grad is GradMode.ENABLED and f.result_rg is Tri.YES and not f.nested
+        ]
+        if not forwards:
+            return
+        evaluating = [f for f in forwards if event.is_eval_scope or f.module.training is Tri.NO]
+        if not evaluating:
+            return
+        fwd = evaluating[0]
+        why = (
+            "it is in an evaluation function"
+            if event.is_eval_scope
+            else f"`{fwd.module_text}` is in eval mode"
+        )
+        message = (
+            f"`{ctx.source.segment(fwd.node, 40)}` runs with autograd recording although nothing here "
+            f"backpropagates ({why}): every batch builds a graph that is never used. Wrap the loop in "
+            f"`with torch.no_grad():`."
+        )
+        edits = wrap_in_with(ctx.source, event.node, f"with {ctx.imports.torch_expr()}.no_grad()")
+        ctx.report(self.finding(ctx, fwd.node, message, fix_edits=edits))

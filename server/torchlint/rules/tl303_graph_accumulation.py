@@ -1,0 +1,89 @@
+"""
+## What it does
+Flags a running total of the loss kept as a tensor across a training loop —
+`total_loss += loss`, `losses.append(loss)` — when the total itself is never
+backpropagated.
+
+## Why is this bad?
+The loss requires grad, so the total does too: it holds a reference to the autograd graph
+of every iteration, which can never be freed. Memory grows with every step (the classic
+"don't accumulate history across your training loop" of the PyTorch FAQ). For logging, a
+Python number is all that is needed.
+
+## Example
+```python
+import torch
+
+w = torch.randn(3, requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+total_loss = 0
+for step in range(5):
+    opt.zero_grad()
+    loss = (w * w).sum()
+    loss.backward()
+    opt.step()
+    total_loss += loss
+print(total_loss / 5)
+```
+
+## Use instead
+```python
+import torch
+
+w = torch.randn(3, requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+total_loss = 0
+for step in range(5):
+    opt.zero_grad()
+    loss = (w * w).sum()
+    loss.backward()
+    opt.step()
+    total_loss += loss.item()
+print(total_loss / 5)
+```
+
+## Fix safety
+Safe: `.item()` gives the same number without the graph.
+
+## Known problems
+Only totals of values that the loop backpropagates are flagged; a total that is later
+backpropagated as a whole (gradient accumulation written by hand) is not.
+
+## References
+- PyTorch FAQ, "My model reports cuda runtime error(2): out of memory"
+"""
+
+from __future__ import annotations
+
+from torchlint.analysis.events import Accumulation, Event
+from torchlint.findings import Severity
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import append_to
+
+
+class GraphAccumulation(Rule):
+    code = "TL303"
+    name = "graph-accumulation"
+    summary = "A loss accumulated as a tensor across iterations keeps every graph alive."
+    default_severity = Severity.WARNING
+    events = (Accumulation,)
+    fix_title = "Accumulate `loss.item()`"
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        assert isinstance(event, Accumulation)
+        value = event.value_text or "the loss"
+        if event.kind == "append":
+            what = f"`{event.target}.append({value})` keeps"
+        else:
+            what = f"`{event.target} += {value}` makes `{event.target}` a tensor that keeps"
+        message = (
+            f"{what} the autograd graph of every iteration alive (`{value}` requires grad and the total is never "
+            f"backpropagated): memory grows with each step. Accumulate a number: `{value}.item()`."
+        )
+        edits = (
+            append_to(ctx.source, event.value_node, ".item()")
+            if event.value_node is not None
+            else None
+        )
+        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))

@@ -1,0 +1,118 @@
+"""
+## What it does
+Flags evaluating a model that has dropout or batch-norm layers while it is still in
+training mode: a call in an evaluation function (`evaluate`, `validate`, `test`,
+`predict`…), or under `torch.no_grad()` after the model was trained in the same scope,
+with no `model.eval()` before it.
+
+## Why is this bad?
+In training mode dropout randomly zeroes activations and batch norm uses (and updates) the
+batch's statistics. Evaluation results are then noisy, worse than they should be, and
+batch norm's running statistics change during validation. No error is raised.
+`torch.no_grad()` does not switch the mode.
+
+## Example
+```python
+import torch
+import torch.nn as nn
+
+model = nn.Sequential(nn.Linear(8, 8), nn.Dropout(0.5), nn.Linear(8, 2))
+
+
+def evaluate(x):
+    with torch.no_grad():
+        return model(x).argmax(1)
+```
+
+## Use instead
+```python
+import torch
+import torch.nn as nn
+
+model = nn.Sequential(nn.Linear(8, 8), nn.Dropout(0.5), nn.Linear(8, 2))
+
+
+def evaluate(x):
+    model.eval()
+    with torch.no_grad():
+        return model(x).argmax(1)
+```
+
+## Fix safety
+Unsafe: the fix calls `model.eval()` before the evaluation and `model.train()` after it, so
+training that continues afterwards keeps its dropout; code relying on the old mode changes.
+
+## Known problems
+Only models known to contain mode-dependent layers (measured on torch: Dropout, BatchNorm…)
+and known to be in training mode are flagged.
+
+## References
+- DESIGN TL304; `torch.nn.Module.eval`
+"""
+
+from __future__ import annotations
+
+import ast
+
+from torchlint.analysis.events import Event, ModuleCall
+from torchlint.analysis.facts import GradMode, Tri
+from torchlint.analysis.training import has_mode_dependent
+from torchlint.findings import Applicability, Edit, Severity
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import insert_after, insert_before, receiver_name
+
+
+class MissingEvalMode(Rule):
+    code = "TL304"
+    name = "missing-eval-mode"
+    summary = "Evaluating a model with dropout or batch norm still in training mode."
+    default_severity = Severity.WARNING
+    events = (ModuleCall,)
+    fix_title = "Call `model.eval()` before evaluating (and `model.train()` after)"
+    fix_applicability = Applicability.UNSAFE
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        assert isinstance(event, ModuleCall)
+        mod = event.module
+        if mod.training is not Tri.YES or event.in_module_method:
+            return  # submodule calls inside a forward follow their parent model
+        no_grad = event.grad in (GradMode.DISABLED, GradMode.INFERENCE)
+        if not (event.in_eval_scope or (no_grad and event.trained_before)):
+            return
+        if not has_mode_dependent(event.state, mod):
+            return
+        name = event.module_text
+        since = (
+            f" ({mod.why_training.text}, line {mod.why_training.line})" if mod.why_training else ""
+        )
+        where = (
+            "in an evaluation function"
+            if event.in_eval_scope
+            else "under `torch.no_grad()` after training"
+        )
+        message = (
+            f"`{name}` is still in training mode here{since}, {where}: its dropout/batch-norm layers behave as in "
+            f"training, so results are noisy and batch-norm statistics get updated. Call `{name}.eval()` before "
+            f"evaluating (and `{name}.train()` before training again)."
+        )
+        related = (("training mode comes from here", mod.why_training),) if mod.why_training else ()
+        ctx.report(
+            self.finding(ctx, event.node, message, related=related, fix_edits=_fix(ctx, event))
+        )
+
+
+def _fix(ctx: RuleContext, event: ModuleCall) -> tuple[Edit, ...] | None:
+    name = receiver_name(event.node.func)
+    if name is None:
+        return None
+    stmt = ctx.parent_stmt(event.node)
+    if stmt is None:
+        return None
+    before = insert_before(ctx.source, stmt, f"{name}.eval()")
+    if before is None:
+        return None
+    if isinstance(stmt, ast.Return):
+        return before
+    after = insert_after(ctx.source, stmt, f"{name}.train()")
+    return before + after if after is not None else before

@@ -1,0 +1,307 @@
+"""
+## What it does
+Flags dtypes PyTorch rejects together, and silent in-place downcasts:
+`float32 @ float64` (and `mm`, `bmm`, `matmul`, `F.linear`), a module whose parameters are
+float32 called on float64 (or integer) input, a float or int32 class-index target for
+`CrossEntropyLoss`/`NLLLoss`, a float index for `nn.Embedding`/`index_select`/`gather`,
+`mean()` of an integer tensor, `int_tensor += 1.5`, and `float32_tensor += float64_tensor`
+(which silently rounds to float32).
+
+## Why is this bad?
+The first kinds raise at run time, often deep inside a model ("mat1 and mat2 must have the
+same dtype", "expected target dtype to be Long or Byte", "mean(): could not infer output
+dtype"). The in-place downcast raises nothing and quietly loses the float64 precision.
+int32 indices for `index_select`/`gather`/`Embedding` are fine on PyTorch 2.13 and are not
+flagged.
+
+## Example
+```python
+import torch
+
+a = torch.randn(2, 3)
+b = torch.randn(3, 4, dtype=torch.float64)
+c = a @ b
+```
+
+## Use instead
+```python
+import torch
+
+a = torch.randn(2, 3)
+b = torch.randn(3, 4, dtype=torch.float64)
+c = a @ b.to(torch.float32)
+```
+
+## Fix safety
+Unsafe: the fix converts one operand (`.to(dtype)`, `.long()`, `.float()`), which changes
+precision or rounds values; check it is the operand you meant to convert.
+
+## References
+- TORCH_FACTS §1(l), §2(c)
+"""
+
+from __future__ import annotations
+
+import ast
+
+from torchlint import knowledge as K
+from torchlint.analysis.events import Event, InplaceWrite, ModuleCall, Operand, TorchCall
+from torchlint.analysis.facts import BOOL, FLOATING, INTEGRAL, Tensor, all_in
+from torchlint.findings import Applicability, Severity
+from torchlint.rules._losses import is_cross_entropy, is_nll, loss_call
+from torchlint.rules._text import because, code
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import append_to
+
+_SAME_DTYPE = frozenset(
+    {
+        "Tensor.__matmul__",
+        "Tensor.__rmatmul__",
+        "Tensor.matmul",
+        "Tensor.mm",
+        "Tensor.bmm",
+        "torch.matmul",
+        "torch.mm",
+        "torch.bmm",
+        "torch.nn.functional.linear",
+    }
+)
+_INDEX_OPS = {
+    "torch.index_select": 2,
+    "Tensor.index_select": 1,
+    "torch.gather": 2,
+    "Tensor.gather": 1,
+}
+_CONVERT = {
+    "float32": ".float()",
+    "float64": ".double()",
+    "float16": ".half()",
+    "bfloat16": ".bfloat16()",
+}
+
+
+def _single(t: Tensor | None) -> str | None:
+    if t is None or t.dtype is None or len(t.dtype) != 1:
+        return None
+    return next(iter(t.dtype))
+
+
+def _category(d: str) -> str:
+    try:
+        return K.dtype_category(d)
+    except KeyError:
+        return "other"
+
+
+class DtypeMismatch(Rule):
+    code = "TL402"
+    name = "dtype-mismatch"
+    summary = "Dtypes PyTorch rejects together, or an in-place op that silently downcasts."
+    default_severity = Severity.ERROR
+    events = (TorchCall, ModuleCall, InplaceWrite)
+    fix_title = "Convert the operand"
+    fix_applicability = Applicability.UNSAFE
+    torch_raises = True
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        if isinstance(event, InplaceWrite):
+            self._inplace(event, ctx)
+            return
+        call = loss_call(event)
+        if call is not None:
+            self._loss_target(
+                call.target,
+                call.input,
+                call.short,
+                is_cross_entropy(call) or is_nll(call),
+                call.node,
+                ctx,
+            )
+            return
+        if isinstance(event, ModuleCall):
+            self._module(event, ctx)
+            return
+        assert isinstance(event, TorchCall)
+        if event.qualname in _SAME_DTYPE:
+            operands = ([event.receiver] if event.receiver is not None else []) + list(event.args)
+            self._same_dtype(event, operands[:2], ctx)
+        elif event.qualname in _INDEX_OPS:
+            pos = _INDEX_OPS[event.qualname]
+            index = event.args[pos] if len(event.args) > pos else event.kwargs.get("index")
+            self._float_index(event, index, ctx)
+        elif (
+            event.qualname.startswith("Tensor.")
+            and event.receiver is not None
+            and event.receiver.tensor is not None
+        ):
+            op = K.op(event.qualname)
+            t = event.receiver.tensor
+            # Both facts must agree: an op that only takes floating input (mean, var, softmax...).
+            if (
+                op is not None
+                and op.raises_on_int
+                and op.dtype_rule == "float_only"
+                and "dtype" not in event.kwargs
+                and all_in(t.dtype, INTEGRAL | BOOL)
+            ):
+                d = _single(t) or "integer"
+                fn = event.qualname.rsplit(".", 1)[-1]
+                message = (
+                    f"`{fn}()` of {code(event.receiver.text)}, which is {d}{because(t.why_dtype)}: PyTorch raises "
+                    f'"{fn}(): could not infer output dtype. Input dtype must be either a floating point or complex dtype". '
+                    f"Convert first: `.float().{fn}()`."
+                )
+                edits = (
+                    append_to(ctx.source, event.receiver.node, ".float()")
+                    if event.receiver.node is not None
+                    else None
+                )
+                ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+    # -- matmul family -----------------------------------------------------------------
+    def _same_dtype(self, event: TorchCall, ops: list[Operand], ctx: RuleContext) -> None:
+        if len(ops) < 2:
+            return
+        a, b = ops
+        da, db = _single(a.tensor), _single(b.tensor)
+        if da is None or db is None or da == db:
+            return
+        if _category(da) not in ("float", "int") or _category(db) not in ("float", "int"):
+            return
+        if _category(da) == "int" and _category(db) == "int":
+            return
+        assert a.tensor is not None and b.tensor is not None
+        message = (
+            f"{code(a.text)} is {da}{because(a.tensor.why_dtype)} but {code(b.text)} is {db}{because(b.tensor.why_dtype)}: "
+            f'`{ctx.source.segment(event.node, 40)}` needs both operands in one dtype (PyTorch raises "expected m1 and '
+            f'm2 to have the same dtype"). Convert one: `.to(torch.{da})`.'
+        )
+        edits = (
+            append_to(ctx.source, b.node, f".to({ctx.imports.torch_expr()}.{da})")
+            if b.node is not None
+            else None
+        )
+        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+    # -- modules -------------------------------------------------------------------------
+    def _module(self, event: ModuleCall, ctx: RuleContext) -> None:
+        mod = event.module
+        if not event.args or mod.qualname is None:
+            return
+        x = event.args[0]
+        dx = _single(x.tensor)
+        if dx is None:
+            return
+        assert x.tensor is not None
+        short = mod.qualname.rsplit(".", 1)[-1]
+        if short == "Embedding" or short == "EmbeddingBag":
+            if _category(dx) == "float":
+                self._report_index(event, x, dx, short, ctx)
+            return
+        mf = K.module(mod.qualname)
+        dm = next(iter(mod.dtype)) if mod.dtype is not None and len(mod.dtype) == 1 else None
+        if mf is None or not mf.has_parameters or dm is None or dx == dm:
+            return
+        if _category(dx) not in ("float", "int", "bool"):
+            return
+        message = (
+            f"{code(event.module_text)} has {dm} parameters{because(mod.why_dtype)} but its input {code(x.text)} is "
+            f'{dx}{because(x.tensor.why_dtype)}: PyTorch raises "mat1 and mat2 must have the same dtype" (or '
+            f'"Input type ... and bias type ... should be the same"). Convert the input: `{x.text}{_CONVERT.get(dm, ".to(...)")}`.'
+        )
+        edits = (
+            append_to(ctx.source, x.node, _CONVERT[dm])
+            if x.node is not None and dm in _CONVERT
+            else None
+        )
+        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+    # -- loss targets ----------------------------------------------------------------------
+    def _loss_target(
+        self,
+        target: Operand | None,
+        inp: Operand | None,
+        loss: str,
+        class_index: bool,
+        node: ast.Call,
+        ctx: RuleContext,
+    ) -> None:
+        if not class_index or target is None or target.tensor is None:
+            return
+        dt = _single(target.tensor)
+        if dt is None or dt in ("int64", "uint8"):
+            return
+        t = target.tensor
+        ranks_say_indices = (
+            inp is not None
+            and inp.tensor is not None
+            and inp.tensor.rank is not None
+            and t.rank is not None
+            and t.rank == inp.tensor.rank - 1
+        )
+        if _category(dt) == "int" or (_category(dt) == "float" and ranks_say_indices):
+            message = (
+                f"The class-index target {code(target.text)} of `{loss}` is {dt}{because(t.why_dtype)}: PyTorch raises "
+                f'"expected target dtype to be Long or Byte, but got {dt.capitalize() if dt != "int32" else "Int"}". '
+                f"Use `.long()`."
+            )
+            edits = (
+                append_to(ctx.source, target.node, ".long()") if target.node is not None else None
+            )
+            ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+
+    # -- indices -----------------------------------------------------------------------------
+    def _float_index(self, event: TorchCall, index: Operand | None, ctx: RuleContext) -> None:
+        if index is None:
+            return
+        d = _single(index.tensor)
+        if d is not None and _category(d) == "float":
+            self._report_index(event, index, d, event.qualname.rsplit(".", 1)[-1], ctx)
+
+    def _report_index(
+        self, event: TorchCall | ModuleCall, index: Operand, d: str, what: str, ctx: RuleContext
+    ) -> None:
+        assert index.tensor is not None
+        message = (
+            f"{code(index.text)} is {d}{because(index.tensor.why_dtype)} but `{what}` needs integer indices: PyTorch "
+            f'raises ("Expected dtype int32 or int64 for index"). Use `.long()`.'
+        )
+        edits = append_to(ctx.source, index.node, ".long()") if index.node is not None else None
+        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+    # -- in place ------------------------------------------------------------------------------
+    def _inplace(self, event: InplaceWrite, ctx: RuleContext) -> None:
+        t = event.target.tensor
+        dt = _single(t)
+        res = event.result_dtype
+        if t is None or dt is None or res is None or len(res) != 1:
+            return
+        dr = next(iter(res))
+        if dr == dt:
+            return
+        if event.kind == "setitem":
+            return  # item assignment converts the value (int_t[0] = 2.7 truncates): not flagged
+        if _category(dt) in ("int", "bool") and _category(dr) in ("float", "complex"):
+            message = (
+                f"`{ctx.source.segment(event.node, 40)}` would make {dr} but {code(event.target.text)} is {dt}"
+                f'{because(t.why_dtype)}: an in-place op cannot change the dtype, PyTorch raises "result type Float '
+                f"can't be cast to the desired output type\". Write `{event.target.text} = {event.target.text}.float() ...` "
+                f"or keep integer arithmetic."
+            )
+            ctx.report(self.finding(ctx, event.node, message))
+            return
+        v = event.value
+        if (
+            all_in(frozenset({dt}), FLOATING)
+            and all_in(frozenset({dr}), FLOATING)
+            and v is not None
+            and v.tensor is not None
+            and v.tensor.rank not in (None, 0)
+        ):
+            message = (
+                f"`{ctx.source.segment(event.node, 40)}`: {code(v.text)} is {dr} but {code(event.target.text)} is {dt}"
+                f"{because(t.why_dtype)}; the in-place result is silently rounded to {dt}. Convert explicitly if that "
+                f"is intended, or make `{event.target.text}` {dr}."
+            )
+            ctx.report(self.finding(ctx, event.node, message))

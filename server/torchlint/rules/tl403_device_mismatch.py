@@ -1,0 +1,135 @@
+"""
+## What it does
+Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor`,
+`cpu @ cuda`), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
+a CPU tensor, or the other way round.
+
+## Why is this bad?
+PyTorch raises ("Expected all tensors to be on the same device, but found at least two
+devices, cuda:0 and cpu!"), typically only after the slow part of a script has run. Zero-
+dimensional CPU tensors and Python numbers mix freely with GPU tensors and are not flagged.
+
+## Example
+```python
+import torch
+
+a = torch.randn(3, device="cuda")
+b = torch.randn(3)
+c = a + b
+```
+
+## Use instead
+```python
+import torch
+
+a = torch.randn(3, device="cuda")
+b = torch.randn(3)
+c = a + b.to(a.device)
+```
+
+## Fix safety
+Unsafe: the fix moves one operand with `.to(...)`; check it is the one you meant to move.
+
+## References
+- DESIGN TL403
+"""
+
+from __future__ import annotations
+
+import ast
+
+from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
+from torchlint.findings import Applicability, Severity
+from torchlint.rules._text import because, code
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import append_to
+
+_DEVICES = frozenset({"cpu", "cuda"})
+
+
+class DeviceMismatch(Rule):
+    code = "TL403"
+    name = "device-mismatch"
+    summary = "CPU and CUDA tensors combined in one op, or a GPU module called on CPU input."
+    default_severity = Severity.ERROR
+    events = (TorchCall, ModuleCall)
+    fix_title = "Move the operand to the other's device"
+    fix_applicability = Applicability.UNSAFE
+    torch_raises = True
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        if isinstance(event, ModuleCall):
+            self._module(event, ctx)
+            return
+        assert isinstance(event, TorchCall)
+        if not (event.qualname.startswith("Tensor.__") or event.qualname in _BINARY):
+            return
+        operands = ([event.receiver] if event.receiver is not None else []) + list(event.args)
+        tensors = [
+            o
+            for o in operands[:2]
+            if o.tensor is not None and o.tensor.device in _DEVICES and o.tensor.rank != 0
+        ]
+        if len(tensors) < 2 or tensors[0].tensor is None or tensors[1].tensor is None:
+            return
+        a, b = tensors
+        da, db = a.tensor.device, b.tensor.device  # type: ignore[union-attr]
+        if da == db:
+            return
+        self._report(event.node, a, b, str(da), str(db), ctx)
+
+    def _module(self, event: ModuleCall, ctx: RuleContext) -> None:
+        mod = event.module
+        if (
+            not event.args
+            or mod.device not in _DEVICES
+            or (mod.qualname is None and mod.cls is None)
+        ):
+            return
+        x = event.args[0]
+        if x.tensor is None or x.tensor.device not in _DEVICES or x.tensor.device == mod.device:
+            return
+        from torchlint.analysis.facts import Tri
+
+        if mod.has_params is not Tri.YES:
+            return
+        message = (
+            f"{code(event.module_text)} is on {mod.device}{because(mod.why_device)} but its input {code(x.text)} is on "
+            f'{x.tensor.device}{because(x.tensor.why_device)}: PyTorch raises "Expected all tensors to be on the same '
+            f'device". Move the input: `{x.text}.to({mod.device!r})`.'
+        )
+        edits = (
+            append_to(ctx.source, x.node, f".to({mod.device!r})") if x.node is not None else None
+        )
+        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+    def _report(
+        self, node: ast.AST, a: Operand, b: Operand, da: str, db: str, ctx: RuleContext
+    ) -> None:
+        assert a.tensor is not None and b.tensor is not None
+        message = (
+            f"{code(a.text)} is on {da}{because(a.tensor.why_device)} but {code(b.text)} is on {db}"
+            f'{because(b.tensor.why_device)}: PyTorch raises "Expected all tensors to be on the same device". '
+            f"Move one: `{b.text}.to({da!r})`."
+        )
+        edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
+        ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+
+
+_BINARY = frozenset(
+    {
+        "torch.add",
+        "torch.sub",
+        "torch.mul",
+        "torch.div",
+        "torch.matmul",
+        "torch.mm",
+        "torch.bmm",
+        "torch.cat",
+        "torch.stack",
+        "torch.where",
+        "torch.maximum",
+        "torch.minimum",
+    }
+)

@@ -1,0 +1,108 @@
+"""
+## What it does
+Flags `F.interpolate` on a 3-D tensor used as an image `(C, H, W)`: a 2-D `size` or
+`scale_factor`, or a 2-D mode (`bilinear`, `bicubic`), on a tensor known to have three
+dimensions; and any `size`/`scale_factor` on a tensor known to be an image (from
+`torchvision.io.read_image`, `to_tensor`...).
+
+## Why is this bad?
+`interpolate` takes a batch: `(N, C, L)`, `(N, C, H, W)`, `(N, C, D, H, W)`. A `(C, H, W)`
+image is read as `(N=C, C=H, L=W)`: a 2-D `size` raises ("Input and output must have the
+same number of spatial dimensions"), and a single `scale_factor` silently resizes only the
+width — a `(3, 4, 4)` image becomes `(3, 4, 8)`.
+
+## Example
+```python
+import torch
+import torch.nn.functional as F
+
+img = torch.rand(3, 32, 32)
+out = F.interpolate(img, size=(64, 64), mode="bilinear")
+```
+
+## Use instead
+```python
+import torch
+import torch.nn.functional as F
+
+img = torch.rand(3, 32, 32)
+out = F.interpolate(img.unsqueeze(0), size=(64, 64), mode="bilinear").squeeze(0)
+```
+
+## Fix safety
+Safe: `unsqueeze(0)` adds the batch dimension that `interpolate` expects and `squeeze(0)`
+removes it again.
+
+## References
+- TORCH_FACTS §1(j); seed article 004
+"""
+
+from __future__ import annotations
+
+from torchlint.analysis.events import Event, Operand, TorchCall
+from torchlint.analysis.values import Const, Seq
+from torchlint.findings import Severity
+from torchlint.rules.base import Rule
+from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import append_to
+
+_INTERPOLATE = frozenset(
+    {
+        "torch.nn.functional.interpolate",
+        "torch.nn.functional.upsample",
+        "torch.nn.functional.upsample_bilinear",
+        "torch.nn.functional.upsample_nearest",
+    }
+)
+_TWO_D_MODES = frozenset({"bilinear", "bicubic"})
+
+
+class InterpolateBatchDim(Rule):
+    code = "TL405"
+    name = "interpolate-batch-dim"
+    summary = "F.interpolate on a (C, H, W) image: it needs a batch dimension."
+    default_severity = Severity.ERROR
+    events = (TorchCall,)
+    fix_title = "Add the batch dimension (`unsqueeze(0)` … `squeeze(0)`)"
+
+    def check(self, event: Event, ctx: RuleContext) -> None:
+        assert isinstance(event, TorchCall)
+        if event.qualname not in _INTERPOLATE:
+            return
+        x = event.args[0] if event.args else event.kwargs.get("input")
+        if x is None or x.tensor is None or x.tensor.rank != 3:
+            return
+        size = event.args[1] if len(event.args) > 1 else event.kwargs.get("size")
+        scale = event.args[2] if len(event.args) > 2 else event.kwargs.get("scale_factor")
+        mode = event.args[3] if len(event.args) > 3 else event.kwargs.get("mode")
+        mode_name = mode.value.value if mode is not None and isinstance(mode.value, Const) else None
+        reason = None
+        if _pair(size):
+            reason = f'`size={size.text}` is 2-D, so PyTorch raises "Input and output must have the same number of spatial dimensions"'  # type: ignore[union-attr]
+        elif _pair(scale):
+            reason = f"`scale_factor={scale.text}` is 2-D, so PyTorch raises"  # type: ignore[union-attr]
+        elif isinstance(mode_name, str) and mode_name in _TWO_D_MODES:
+            reason = f"mode `{mode_name}` needs a 4-D input, so PyTorch raises"
+        elif x.tensor.image and (size is not None or scale is not None):
+            reason = "it is read as (N=C, C=H, L=W): only the width is resized, silently"
+        if reason is None:
+            return
+        message = (
+            f"{'`' + x.text + '`' if x.text else 'The input'} has 3 dimensions, (C, H, W), but `interpolate` expects a "
+            f"batch (N, C, H, W): {reason}. Add the batch dimension: `{x.text}.unsqueeze(0)` … `.squeeze(0)`."
+        )
+        edits = None
+        if x.node is not None:
+            edits = append_to(ctx.source, x.node, ".unsqueeze(0)") + append_to(
+                ctx.source, event.node, ".squeeze(0)"
+            )
+        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+
+def _pair(op: Operand | None) -> bool:
+    return (
+        op is not None
+        and isinstance(op.value, Seq)
+        and op.value.kind != "listof"
+        and len(op.value.items) == 2
+    )
