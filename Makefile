@@ -22,7 +22,7 @@ check: $(STAMP)
 	$(VENV)/bin/torchlint check examples/ --statistics --exit-zero
 
 ## make test: every check CI runs.
-test: lint typecheck pytest test-client test-vsix test-e2e
+test: lint typecheck pytest fp test-client test-vsix test-e2e
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check server tests scripts
@@ -34,8 +34,13 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider
 
+## make bench: analysis time against ast.parse time on torchvision, timm and examples/.
 bench: $(STAMP)
 	$(PY) scripts/bench_engine.py
+
+## make fp: torchlint over torchvision and timm; every finding must be justified.
+fp: $(STAMP)
+	$(PY) scripts/fp_guard.py
 
 docs: $(STAMP)
 	$(PY) scripts/gen_rule_docs.py

@@ -1,0 +1,130 @@
+"""Unit tests of the engine's plumbing: tolerant parsing, config, suppressions, fixes."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from torchlint.analysis.parse import parse_tolerant
+from torchlint.config import Config, parse_settings
+from torchlint.engine import analyze_source
+from torchlint.findings import Edit, Pos, Span
+from torchlint.fixer import OverlappingEdits, apply_edits
+from torchlint.suppressions import is_suppressed, parse_suppressions
+
+BAD_LINE = "w.add_(1)"
+
+
+def test_syntax_error_in_one_function_keeps_the_others() -> None:
+    text = (
+        "import torch\n"
+        "def broken(x):\n"
+        "    y = x +\n"
+        "    return y\n"
+        "\n"
+        "def fine():\n"
+        "    w = torch.randn(3, requires_grad=True)\n"
+        "    w.add_(1)\n"
+    )
+    result = analyze_source(text, "t.py")
+    assert [(f.code, f.span.start.row) for f in result.findings] == [("TL101", 8)]
+    assert result.skipped and result.skipped[0].start == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = (1,\n",
+        "def f(:\n  pass\n",
+        "class A:\n    def m(self):\n        return [\n",
+        "s = 'unterminated\n",
+        "x = 1\x00\n",
+        "\tif True:\n  x = 1\n",
+        "x = " + "(" * 400 + "1" + ")" * 400 + "\n",
+    ],
+)
+def test_broken_input_never_raises(text: str) -> None:
+    parsed = parse_tolerant(text)
+    assert isinstance(parsed.tree, ast.Module)
+    result = analyze_source(text, "t.py")
+    assert result.errors == [] or all("deeply nested" in e for e in result.errors)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300))
+def test_any_text_is_analysed_without_crashing(text: str) -> None:
+    result = analyze_source("import torch\n" + text, "fuzz.py")
+    assert not [e for e in result.errors if "internal error" in e]
+
+
+def test_non_ascii_columns_are_characters() -> None:
+    text = "import torch\nпоток = torch.randn(3, requires_grad=True)\nпоток.add_(1)  # 🔥\n"
+    [finding] = analyze_source(text, "u.py").findings
+    assert finding.span == Span(Pos(3, 0), Pos(3, len("поток.add_(1)")))
+
+
+def test_config_selection_prefers_the_more_specific_entry() -> None:
+    cfg, errors = parse_settings(
+        {"select": ["TL1"], "ignore": ["TL10"], "extend-select": ["TL101"]}
+    )
+    assert not errors
+    assert cfg.is_enabled("TL101") and cfg.is_enabled("TL110") and not cfg.is_enabled("TL102")
+    assert not cfg.is_enabled("TL201")
+    assert Config().is_enabled("TL406")
+
+
+def test_config_errors_name_the_setting_and_keep_defaults() -> None:
+    cfg, errors = parse_settings({"select": 3, "severity": {"TL101": "shout"}, "colour": "blue"})
+    assert cfg == Config()
+    assert any("`select`" in e for e in errors)
+    assert any("severity.TL101" in e for e in errors)
+    assert any("`colour`" in e for e in errors)
+
+
+def test_suppressions_ignore_hashes_in_strings() -> None:
+    lines = [
+        "x = 1  # torchlint: ignore[TL101, tl202]",
+        "s = '# torchlint: ignore'",
+        "y = 2  # torchlint: ignore",
+        "z = 3  # torchlint:ignore[TL3]",
+    ]
+    table = parse_suppressions(lines)
+    assert is_suppressed("TL101", 1, table) and is_suppressed("TL202", 1, table)
+    assert not is_suppressed("TL102", 1, table)
+    assert not is_suppressed("TL101", 2, table)
+    assert is_suppressed("TL406", 3, table)
+    assert is_suppressed("TL303", 4, table) and not is_suppressed("TL401", 4, table)
+
+
+def test_apply_edits_in_characters_and_rejects_overlaps() -> None:
+    text = "a = 'é'\r\nb = 2\n"
+    out = apply_edits(
+        text, [Edit(Span(Pos(1, 5), Pos(1, 6)), "è"), Edit(Span(Pos(2, 4), Pos(2, 5)), "3")]
+    )
+    assert out == "a = 'è'\r\nb = 3\n"
+    with pytest.raises(OverlappingEdits):
+        apply_edits(
+            text, [Edit(Span(Pos(1, 0), Pos(1, 3)), ""), Edit(Span(Pos(1, 2), Pos(1, 4)), "")]
+        )
+
+
+def test_fix_keeps_tab_indentation_and_crlf() -> None:
+    text = "import torch\r\ndef f():\r\n\tw = torch.randn(3, requires_grad=True)\r\n\tw.add_(1)\r\n"
+    [finding] = analyze_source(text, "t.py").findings
+    assert finding.fix is not None
+    fixed = apply_edits(text, finding.fix.edits)
+    assert "\twith torch.no_grad():\r\n\t\tw.add_(1)\r\n" in fixed
+    ast.parse(fixed)
+
+
+def test_hover_facts_for_names() -> None:
+    result = analyze_source(
+        "import torch\nx = torch.zeros(2, 3, dtype=torch.float64)\ny = x\n", "h.py"
+    )
+    hit = result.tensor_at(3, 4)
+    assert hit is not None
+    span, name, facts = hit
+    assert name == "x" and facts.dtype == frozenset({"float64"}) and facts.rank == 2
