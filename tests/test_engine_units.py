@@ -127,4 +127,5 @@ def test_hover_facts_for_names() -> None:
     hit = result.tensor_at(3, 4)
     assert hit is not None
     span, name, facts = hit
+    assert span == Span(Pos(3, 4), Pos(3, 5))
     assert name == "x" and facts.dtype == frozenset({"float64"}) and facts.rank == 2
