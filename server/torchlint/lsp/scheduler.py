@@ -3,7 +3,8 @@ newest text, in a worker thread, and published only while still current.
 
 Typing faster than the engine coalesces by itself: edits that arrive while an analysis
 runs mark the unit dirty, and the next round takes the newest text, skipping the ones in
-between. Only units whose last analysis was slow are debounced (see `SLOW_S`).
+between. Only a burst of edits to a unit whose last analysis was slow is debounced (see
+`SLOW_S`): a lone keystroke is analysed at once.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ class DaemonPool(Executor):
 @dataclass(slots=True)
 class _Unit:
     dirty: bool = False
-    typing: bool = False  # the newest request came from an edit (may be debounced)
+    typing: bool = False  # the newest request came within DEBOUNCE_S of the previous edit
+    last_edit: float = 0.0  # time.monotonic() of the last edit
     delay: float = 0.0  # asked to wait this long first (documents importing an edited one)
     task: asyncio.Task[None] | None = None
     outcome: Outcome | None = None
@@ -104,7 +106,10 @@ class Scheduler:
         if unit is None:
             unit = self._units[key] = _Unit()
         unit.dirty = True
-        unit.typing = typing
+        now = time.monotonic()
+        unit.typing = typing and now - unit.last_edit < DEBOUNCE_S  # a burst, not one key
+        if typing:
+            unit.last_edit = now
         unit.delay = delay
         if unit.task is None:
             unit.task = asyncio.get_running_loop().create_task(self._drive(key, unit))
