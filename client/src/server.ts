@@ -18,7 +18,8 @@ import { pythonExtensionInterpreter } from "./pythonExtension";
 import type { ServerStatus } from "./status";
 import { expandVariables } from "./variables";
 
-export class ServerManager implements vscode.Disposable {
+/** Stopped by `deactivate()`, which VS Code awaits, rather than by a synchronous dispose. */
+export class ServerManager {
   private current: TorchlintClient | undefined;
   // Restarts run one after another, so quick setting changes never start two servers.
   private queue: Promise<void> = Promise.resolve();
@@ -126,9 +127,5 @@ export class ServerManager implements vscode.Disposable {
     } catch (error) {
       this.deps.log.warn(`Stopping the server: ${String(error)}`);
     }
-  }
-
-  dispose(): void {
-    void this.stop();
   }
 }
