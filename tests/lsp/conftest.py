@@ -30,6 +30,7 @@ class Recorder:
     published: dict[str, list[types.PublishDiagnosticsParams]] = field(default_factory=dict)
     event: asyncio.Event = field(default_factory=asyncio.Event)
     registrations: list[types.Registration] = field(default_factory=list)
+    lens_refreshes: int = 0
 
     def latest(self, uri: str) -> types.PublishDiagnosticsParams | None:
         items = self.published.get(uri)
@@ -54,9 +55,13 @@ def make_client() -> LanguageClient:
     def register_capability(client: LanguageClient, params: types.RegistrationParams) -> None:
         recorder(client).registrations.extend(params.registrations)
 
+    def refresh_lenses(client: LanguageClient, params: None) -> None:
+        recorder(client).lens_refreshes += 1
+
     features = dict(DEFAULT_CLIENT_FEATURES)
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = publish
     features[types.CLIENT_REGISTER_CAPABILITY] = register_capability
+    features[types.WORKSPACE_CODE_LENS_REFRESH] = refresh_lenses
     register_lsp_features(client, features)
     return client
 

@@ -49,6 +49,7 @@ def register(server: TorchlintServer) -> None:
         await pull_configuration(ls)
         if ls.settings.generation != before:  # differs from initializationOptions
             ls.redo_all()
+            refresh_lenses(ls)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded("didChangeConfiguration")
@@ -61,6 +62,7 @@ def register(server: TorchlintServer) -> None:
             if isinstance(settings, dict) and SECTION in settings:
                 ls.settings.set_global(settings[SECTION])
         ls.redo_all()
+        refresh_lenses(ls)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     @guarded("didChangeWorkspaceFolders")
@@ -105,6 +107,12 @@ def register(server: TorchlintServer) -> None:
         ls.scheduler.shutdown()
         ls.crossfile.stop()
         ls.probes.cancel_all()
+
+
+def refresh_lenses(ls: TorchlintServer) -> None:
+    """The "Run probe" lenses depend on `probe.enabled`: ask the client to ask again."""
+    if _can(ls, "workspace.code_lens.refresh_support"):
+        ls.workspace_code_lens_refresh(None)
 
 
 def _can(ls: TorchlintServer, dotted: str) -> bool:

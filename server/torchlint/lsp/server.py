@@ -183,7 +183,7 @@ class TorchlintServer(LanguageServer):
         for error in result.errors:
             self._log_error_once(error)
         try:
-            overlay = self.probes.overlay(snap)
+            overlay = self.probes.overlay(snap, result.findings)
             diagnostics, placed = convert(snap, result.findings, confirmed=overlay.confirmed)
             for uri, extra in overlay.extra:
                 diagnostics.setdefault(uri, []).append(extra)
