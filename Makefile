@@ -38,6 +38,11 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(PY) scripts/bench_engine.py
 
+## make bench-lsp: the language server over stdio: spawn -> first diagnostics, and
+## didChange -> publishDiagnostics p50/p95 while typing in a 300- and a 2,000-line file.
+bench-lsp: $(STAMP)
+	$(PY) scripts/bench_lsp.py
+
 ## make fp: torchlint over torchvision and timm; every finding must be justified.
 fp: $(STAMP)
 	$(PY) scripts/fp_guard.py
