@@ -30,12 +30,18 @@ export class ServerManager {
   ) {}
 
   restart(reason: string): Promise<void> {
-    this.queue = this.queue.then(() => this.replace(reason));
-    return this.queue;
+    return this.enqueue(() => this.replace(reason));
   }
 
   stop(): Promise<void> {
-    this.queue = this.queue.then(() => this.stopClient());
+    return this.enqueue(() => this.stopClient());
+  }
+
+  // A step that throws is logged, and never blocks the steps queued after it.
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(step).catch((error: unknown) => {
+      this.deps.log.error(`torchlint extension: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    });
     return this.queue;
   }
 
@@ -114,18 +120,18 @@ export class ServerManager {
   private async stopClient(): Promise<void> {
     const client = this.current;
     this.current = undefined;
+    if (client) {
+      this.status.set({ kind: "stopped" });
+      if (!client.needsStop()) {
+        // It never started (or already died): nothing to shut down, so nothing to report.
+        await client.dispose().catch(() => undefined);
+      } else {
+        await client.dispose(2000).catch((error: unknown) => {
+          this.deps.log.warn(`Stopping the server: ${String(error)}`);
+        });
+      }
+    }
+    // Only now: until the client is disposed, it holds the server's torchlint.runProbe.
     this.deps.probe.provideStandIn();
-    if (!client) return;
-    this.status.set({ kind: "stopped" });
-    if (!client.needsStop()) {
-      // It never started (or already died): nothing to shut down, so nothing to report.
-      await client.dispose().catch(() => undefined);
-      return;
-    }
-    try {
-      await client.dispose(2000);
-    } catch (error) {
-      this.deps.log.warn(`Stopping the server: ${String(error)}`);
-    }
   }
 }

@@ -74,4 +74,4 @@ FOLDER_URL=$(node -p 'encodeURIComponent(process.argv[1])' "$RUN/workspace")
 # The driver runs under the system Node: playwright-core is an npm devDependency.
 export PATH=${PATH#"$N24/bin:"}
 CS_URL="http://127.0.0.1:$PORT/?folder=$FOLDER_URL" WORKSPACE="$RUN/workspace" \
-    OUT_DIR="$OUT" USER_DATA_DIR="$RUN/user" node "$ROOT/out/e2e/vscode_e2e.js"
+    OUT_DIR="$OUT" USER_DATA_DIR="$RUN/user" SERVER_PYTHON="$BARE_PYTHON" node "$ROOT/out/e2e/vscode_e2e.js"

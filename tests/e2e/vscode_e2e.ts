@@ -4,7 +4,8 @@
 // which serves the workbench and installed the .vsix; a screenshot is saved at every step.
 //
 // Env: CS_URL (workbench URL with ?folder=), WORKSPACE (that folder), OUT_DIR (screenshots),
-// USER_DATA_DIR (code-server's, for the extension's log).
+// USER_DATA_DIR (code-server's, for the extension's log), SERVER_PYTHON (the interpreter the
+// user settings give the server).
 
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -24,6 +25,7 @@ const URL = env("CS_URL");
 const WORKSPACE = env("WORKSPACE");
 const OUT = env("OUT_DIR");
 const USER_DATA = env("USER_DATA_DIR");
+const SERVER_PYTHON = env("SERVER_PYTHON");
 
 const t0 = Date.now();
 const log = (...parts: unknown[]) => {
@@ -133,16 +135,46 @@ async function quickFixFromLightBulb(page: Page): Promise<void> {
   await step(page, "5-fixed");
 }
 
+function writeWorkspaceSettings(settings: Record<string, unknown>): void {
+  const file = path.join(WORKSPACE, ".vscode", "settings.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(settings, null, 2));
+}
+
 async function settingWithoutRestart(page: Page): Promise<void> {
-  const settings = path.join(WORKSPACE, ".vscode", "settings.json");
-  fs.mkdirSync(path.dirname(settings), { recursive: true });
-  fs.writeFileSync(settings, JSON.stringify({ "torchlint.ignore": ["TL201"] }, null, 2));
+  writeWorkspaceSettings({ "torchlint.ignore": ["TL201"] });
   await problemRow(page, "TL201").first().waitFor({ state: "detached", timeout: UI_WAIT });
   await problemRow(page, "TL106").first().waitFor({ timeout: UI_WAIT });
   const starts = serverStarts();
   if (starts !== 1) throw new Error(`the server was started ${starts} times; a setting must not restart it`);
   log("torchlint.ignore = [TL201] took effect, same server");
   await step(page, "6-ignore-setting");
+}
+
+async function unusableInterpreter(page: Page): Promise<void> {
+  writeWorkspaceSettings({ "torchlint.ignore": ["TL201"], "torchlint.interpreter": ["/nonexistent/python3"] });
+  const message = page.locator(".notifications-toasts .notification-toast", {
+    hasText: "torchlint could not start",
+  });
+  await message.first().waitFor({ state: "visible", timeout: UI_WAIT });
+  const texts = await page.locator(".notifications-toasts .notification-toast").allInnerTexts();
+  const ours = texts.filter((text) => text.includes("torchlint"));
+  log("NOTIFICATIONS", JSON.stringify(ours));
+  if (ours.length !== 1 || !ours[0]?.includes("/nonexistent/python3") || ours[0].includes(" at ")) {
+    throw new Error("expected one message naming the interpreter, without a stack trace");
+  }
+  await problemRow(page, "TL106").first().waitFor({ state: "detached", timeout: UI_WAIT });
+  await step(page, "7-no-python");
+  await page.keyboard.press("Escape"); // dismisses the toast
+}
+
+async function interpreterChangeRestarts(page: Page): Promise<void> {
+  writeWorkspaceSettings({ "torchlint.ignore": ["TL201"], "torchlint.interpreter": [SERVER_PYTHON] });
+  await problemRow(page, "TL106").first().waitFor({ timeout: SERVER_WAIT });
+  const starts = serverStarts();
+  if (starts !== 3) throw new Error(`expected a restart per interpreter change (3 starts), saw ${starts}`);
+  log("torchlint.interpreter changed twice: restarted each time, diagnostics back");
+  await step(page, "8-interpreter-restored");
 }
 
 /** How often the extension started a server, from its output channel's log file. */
@@ -179,6 +211,8 @@ async function main(): Promise<number> {
     await hoverShowsDtype(page);
     await quickFixFromLightBulb(page);
     await settingWithoutRestart(page);
+    await unusableInterpreter(page);
+    await interpreterChangeRestarts(page);
     log("PASS");
     return 0;
   } catch (error) {
