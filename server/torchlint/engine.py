@@ -6,6 +6,7 @@ inside the analysis is logged and the findings made so far are returned.
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 from dataclasses import dataclass, field
@@ -56,6 +57,20 @@ def analyze_source(
     *,
     record_facts: bool = True,
     resolver: Resolver | None = None,
+) -> AnalysisResult:
+    # The cyclic collector would repeatedly walk the whole AST while the analysis allocates
+    # small objects; reference counting frees almost everything, so pause it meanwhile.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _analyze(text, path, config, record_facts, resolver)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _analyze(
+    text: str, path: str, config: Config | None, record_facts: bool, resolver: Resolver | None
 ) -> AnalysisResult:
     started = time.perf_counter()
     config = config or Config()

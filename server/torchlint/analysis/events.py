@@ -10,6 +10,7 @@ import ast
 from dataclasses import dataclass, field
 
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
+from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import Hazard, State
 from torchlint.analysis.values import ModuleObj, Value
 
@@ -25,7 +26,14 @@ class Operand:
     node: ast.expr | None
     value: Value
     tensor: Tensor | None  # None when not (known to be) a tensor
-    text: str
+    source: SourceInfo | None = None
+
+    @property
+    def text(self) -> str:
+        """The argument as written (computed on demand: most events are never reported)."""
+        if self.node is None or self.source is None:
+            return ""
+        return self.source.segment(self.node, 60)
 
 
 @dataclass(frozen=True, slots=True)

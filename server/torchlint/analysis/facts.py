@@ -232,7 +232,9 @@ class SingularOp:
     input_line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+# Heap cells compare by identity (eq=False): joins find changed cells with set operations
+# on dict item views, in C, instead of comparing thirty fields per cell.
+@dataclass(frozen=True, slots=True, eq=False)
 class Tensor:
     """Facts about one tensor object (a heap cell, shared by every alias)."""
 

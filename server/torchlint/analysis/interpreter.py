@@ -18,19 +18,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from torchlint.analysis import torch_semantics as T
-from torchlint.analysis.events import Event, GradRead, Operand
+from torchlint.analysis.events import Event, GradRead, Operand, TorchCall
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.graph import Graph
 from torchlint.analysis.parse import parse_tolerant
 from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
-from torchlint.analysis.state import State, join_states, same_state
+from torchlint.analysis.state import State, join_states
 from torchlint.analysis.training import TrainingTracker
 from torchlint.analysis.values import (
     UNKNOWN,
     ClassInfo,
     ClassV,
     Const,
+    Device,
     ExtName,
     FunctionInfo,
     FuncV,
@@ -39,9 +40,11 @@ from torchlint.analysis.values import (
     ModuleNS,
     ModuleObj,
     ObjRef,
+    Params,
     Seq,
     TorchName,
     TRef,
+    Unknown,
     Value,
     const_number,
     fast_replace,
@@ -53,7 +56,8 @@ from torchlint.rules.context import RuleContext
 log = logging.getLogger(__name__)
 
 _MAX_INLINE_DEPTH = 3
-_FIXPOINT_PASSES = 3
+_INLINE_PER_LINE = 6
+_INLINE_BASE = 150
 
 
 @dataclass
@@ -99,6 +103,16 @@ class Interpreter:
         for rule in rules:
             for ev in rule.events:
                 self.listeners.setdefault(ev, []).append(rule)
+        self._call_exact: set[str] = set()
+        self._call_prefixes: tuple[str, ...] = ()
+        self._all_calls = False
+        for rule in self.listeners.get(TorchCall, ()):
+            if rule.torch_calls is None:
+                self._all_calls = True
+            else:
+                self._call_exact.update(q for q in rule.torch_calls if not q.endswith("*"))
+                self._call_prefixes += tuple(q[:-1] for q in rule.torch_calls if q.endswith("*"))
+        self._call_interest: dict[str, bool] = {}
         self.broken_rules: set[str] = set()
         self.stmt: ast.stmt = ast.Pass()
         self.frame = Frame(None, (), {})
@@ -111,6 +125,7 @@ class Interpreter:
         self.instance_cells: dict[int, dict[int, Tensor | HeapObj]] = {}
         self.steps = 0
         self.max_steps = 0
+        self.inline_limit = 0  # inlining stops past this step count (per function analysed alone)
         self.budget_factor = budget_factor
         self.loop_depth = 0
         self.no_grad_refs: dict[str, GradMode] = {}
@@ -119,11 +134,25 @@ class Interpreter:
         self.facts_at: dict[tuple[int, int], tuple[str, Tensor]] = {}
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
+        self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
         self.training = TrainingTracker(self)
 
     # ======================================================================= events
     def wants(self, ev: type[Event]) -> bool:
         return ev in self.listeners
+
+    def wants_call(self, qualname: str) -> bool:
+        """Whether some enabled rule reads TorchCall events for this qualname."""
+        hit = self._call_interest.get(qualname)
+        if hit is None:
+            hit = (
+                self._all_calls
+                or qualname in self._call_exact
+                or qualname.startswith(self._call_prefixes)
+            )
+            hit = hit and TorchCall in self.listeners
+            self._call_interest[qualname] = hit
+        return hit
 
     def emit(self, event: Event) -> None:
         if self.muted:
@@ -160,12 +189,13 @@ class Interpreter:
 
     def operand(self, node: ast.expr | None, value: Value, state: State) -> Operand:
         tensor = state.tensor(value) if isinstance(value, TRef) else None
-        return Operand(node, value, tensor, self.text(node))
+        return Operand(node, value, tensor, self.src)
 
     # ======================================================================= entry
     def run_module(self, tree: ast.Module) -> None:
         n_lines = self.src.text.count("\n") + 1
         self.max_steps = self.budget_factor * n_lines + 2000
+        self.inline_limit = self.max_steps
         self._prescan(tree)
         state = State()
         self.frame = Frame(None, (), state.env)
@@ -259,10 +289,15 @@ class Interpreter:
         saved_frame = self.frame
         self.frame = frame
         self.training.begin_scope()
+        # Calls inside a function analysed alone may inline helpers, within a budget in
+        # proportion to the function's own size: the analysis stays linear in the file.
+        size = (getattr(node, "end_lineno", None) or node.lineno) - node.lineno + 1
+        self.inline_limit = self.steps + _INLINE_PER_LINE * size + _INLINE_BASE
         try:
             self.exec_block(node.body, state)
         finally:
             self.frame = saved_frame
+            self.inline_limit = self.max_steps
         self.training.end_scope()
 
     def _entry_grad_mode(self, func: FunctionInfo) -> GradMode:
@@ -398,13 +433,60 @@ class Interpreter:
         self_value: Value | None = None,
         alone_args: bool = False,
     ) -> Value:
-        """Inline a call of a function defined in this file, sharing the caller's heap."""
+        """Inline a call of a function defined in this file, sharing the caller's heap.
+
+        A call whose result is not an object and that changed nothing the caller can see is
+        remembered by its arguments' facts: the next equal call costs a dictionary lookup.
+        """
         if (
             self.frame.depth >= _MAX_INLINE_DEPTH
             or self.steps > self.max_steps
+            or self.steps > self.inline_limit
             or any(f is func for f in self.active)
         ):
             return UNKNOWN
+        key = self._memo_key(func, args, kwargs, self_value, state, alone_args)
+        if key is not None and key in self.memo:
+            return self.memo[key]
+        before = dict(state.heap) if key is not None else None
+        flow = (len(state.saved), len(state.hazards), len(state.freed))
+        result = self._inline(func, args, kwargs, state, site, self_value, alone_args)
+        if before is not None and key is not None and not isinstance(result, TRef | ObjRef | Seq):
+            unchanged = (
+                flow == (len(state.saved), len(state.hazards), len(state.freed)) and state.live
+            )
+            if unchanged and not any(k in before for k, _ in before.items() ^ state.heap.items()):
+                self.memo[key] = result
+        return result
+
+    def _memo_key(
+        self,
+        func: FunctionInfo,
+        args: tuple[Value, ...],
+        kwargs: dict[str, Value],
+        self_value: Value | None,
+        state: State,
+        alone: bool,
+    ) -> tuple[object, ...] | None:
+        parts: list[object] = [id(func.node), state.grad, alone, self.muted]
+        for value in (*args, *kwargs.values(), self_value):
+            fp = _fingerprint(value, state)
+            if fp is None:
+                return None
+            parts.append(fp)
+        parts.extend(kwargs)
+        return tuple(parts)
+
+    def _inline(
+        self,
+        func: FunctionInfo,
+        args: tuple[Value, ...],
+        kwargs: dict[str, Value],
+        state: State,
+        site: ast.AST,
+        self_value: Value | None,
+        alone_args: bool,
+    ) -> Value:
         callee_state = State()
         callee_state.heap = state.heap
         callee_state.saved = state.saved
@@ -884,7 +966,13 @@ class Interpreter:
         body: Callable[[State], None],
         orelse: list[ast.stmt],
     ) -> None:
-        """Iteration 1 and 2 from the real entry state, then a fixpoint at the loop head."""
+        """Iterations 1 and 2, each from the state the previous one left; the exit joins them.
+
+        Running real iterations (not a join at the head) keeps facts certain where they are,
+        so loop-carried mistakes show on iteration 2 (a hidden state not detached, a graph
+        freed by the previous backward). Rules only fire on facts that hold on a path, so no
+        fixpoint is needed for them; the exit state joins the entry and both iterations.
+        """
         frame = LoopFrame()
         self.frame.loops.append(frame)
         self.loop_depth += 1
@@ -900,18 +988,6 @@ class Interpreter:
                 body(it2)
                 it2 = self._loop_continue(it2, frame)
                 head = join_states(self.graph, head, it2)
-            passes = _FIXPOINT_PASSES if self.loop_depth <= 2 else 1
-            for _ in range(passes):
-                if self.steps > self.max_steps:
-                    break
-                again = head.copy()
-                body(again)
-                again = self._loop_continue(again, frame)
-                new_head = join_states(self.graph, head, again)
-                if same_state(new_head, head):
-                    head = new_head
-                    break
-                head = new_head
         finally:
             self.loop_depth -= 1
             self.frame.loops.pop()
@@ -1158,6 +1234,43 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+def _fingerprint(value: Value | None, state: State) -> object | None:
+    """What an argument looks like to a callee, for remembering calls (None: do not remember)."""
+    if value is None or isinstance(value, Unknown | TorchName | ExtName | Device | Params):
+        return value
+    if isinstance(value, Const):
+        v = value.value
+        return (
+            ("c", type(v).__name__, v)
+            if isinstance(v, str | int | float | bool | type(None))
+            else ("c", id(v))
+        )
+    if isinstance(value, TRef):
+        t = state.tensor(value)
+        return (
+            "t",
+            t.dtype,
+            t.rg,
+            t.leaf,
+            t.device,
+            t.rank,
+            t.interval,
+            t.mask,
+            t.singular,
+            t.softmax_kind,
+            t.lost_leaf,
+            t.from_module,
+            t.uninit,
+            t.image,
+            t.via_data,
+        )
+    if isinstance(value, ObjRef):
+        return ("o", value.oid, id(state.heap.get(value.oid)))
+    if isinstance(value, FuncV | ClassV):
+        return ("f", id(value))
+    return None
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -348,7 +348,7 @@ def _emit_module_method(
     node: ast.Call,
     state: State,
 ) -> None:
-    if not ip.wants(TorchCall):
+    if not ip.wants_call(f"Module.{name}"):
         return
     ip.emit(
         TorchCall(

@@ -113,17 +113,21 @@ def join_states(graph: Graph, a: State, b: State) -> State:
     for key, vb in b.env.items():
         if key not in out.env:
             out.env[key] = vb
+    # Start from a's cells (a C-level copy) and revisit only the cells that differ.
+    aheap, bheap = a.heap, b.heap
     heap = out.heap
-    bheap = b.heap
-    for oid, oa in a.heap.items():
-        ob = bheap.get(oid, oa)
-        if ob is oa:
-            heap.setdefault(oid, oa)
-        elif oid not in heap:
+    phis = dict(heap)  # phi cells the env join made
+    heap.update(aheap)
+    heap.update(phis)
+    for oid in {oid for oid, _ in aheap.items() ^ bheap.items()}:
+        if oid in phis:
+            continue
+        oa = aheap.get(oid)
+        ob = bheap.get(oid)
+        if oa is None:
+            heap[oid] = ob  # type: ignore[assignment]
+        elif ob is not None:
             heap[oid] = joiner.cell(oa, ob)
-    for oid, ob in bheap.items():
-        if oid not in heap:
-            heap[oid] = ob
     for root in a.saved.keys() | b.saved.keys():
         recs = a.saved.get(root, ()) + tuple(
             r for r in b.saved.get(root, ()) if r not in a.saved.get(root, ())
@@ -202,23 +206,3 @@ class _Joiner:
         for key, vb in b.items():
             out.setdefault(key, vb)
         return out
-
-
-def same_state(a: State, b: State) -> bool:
-    """Whether a loop head has stabilised: names, heap facts and grad mode agree."""
-    if a.live != b.live or a.grad != b.grad or a.env.keys() != b.env.keys():
-        return False
-    for key, va in a.env.items():
-        if va != b.env[key]:
-            return False
-    if a.heap.keys() != b.heap.keys():
-        return False
-    for oid, oa in a.heap.items():
-        ob = b.heap[oid]
-        if isinstance(oa, Tensor):
-            if not isinstance(ob, Tensor) or not oa.same_facts(ob):
-                return False
-        elif oa != ob:
-            return False
-    # Hazards and freed graphs name fresh graph nodes on every pass: instrumentation, not facts.
-    return True

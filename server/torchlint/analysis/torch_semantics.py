@@ -720,7 +720,7 @@ def _emit_call(
     node: ast.Call,
     state: State,
 ) -> None:
-    if not ip.wants(TorchCall):
+    if not ip.wants_call(qual):
         return
     ip.emit(
         TorchCall(
@@ -1614,7 +1614,7 @@ def _emit_op(
     node: ast.AST,
     state: State,
 ) -> None:
-    if not ip.wants(TorchCall):
+    if not ip.wants_call(qual):
         return
     ip.emit(
         TorchCall(

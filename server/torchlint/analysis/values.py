@@ -169,7 +169,7 @@ def fast_replace(obj: _T, **changes: object) -> _T:
 _FIELD_CACHE: dict[type, tuple[str, ...]] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ModuleObj(HeapObj):
     """An `nn.Module` instance: a torch.nn class (`qualname`) or a user subclass (`cls`)."""
 
@@ -205,7 +205,7 @@ class ModuleObj(HeapObj):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class OptimizerObj(HeapObj):
     qualname: str
     line: int
@@ -213,7 +213,7 @@ class OptimizerObj(HeapObj):
     name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class InstanceObj(HeapObj):
     """An instance of a user class that is not an nn.Module (a trainer, a config...)."""
 

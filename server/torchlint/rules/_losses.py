@@ -9,6 +9,14 @@ from torchlint import knowledge as K
 from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
 
 
+# Every loss function's qualified names, for the rules' TorchCall interest.
+LOSS_FUNCTIONS: frozenset[str] = frozenset(
+    name
+    for name in K.loss_names() | K.op_names()
+    if name.startswith("torch.nn.functional.") and K.loss(name) is not None
+)
+
+
 @dataclass(frozen=True, slots=True)
 class LossCall:
     qualname: str  # "torch.nn.functional.cross_entropy" or "torch.nn.CrossEntropyLoss"

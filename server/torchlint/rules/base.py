@@ -74,6 +74,9 @@ class Rule:
     fix_title: ClassVar[str | None] = None
     fix_applicability: ClassVar[Applicability] = Applicability.SAFE
     deprecated_api: ClassVar[bool] = False  # diagnostics get the Deprecated tag
+    # For TorchCall events: the qualnames (or prefixes ending in "*") the rule looks at.
+    # None: every call. Lets the interpreter skip building events nobody reads.
+    torch_calls: ClassVar[frozenset[str] | None] = None
     torch_raises: ClassVar[bool] = False  # torch raises at run time (otherwise: silent/wrong)
 
     def check(self, event: Event, ctx: RuleContext) -> None:

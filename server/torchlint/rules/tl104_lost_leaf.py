@@ -57,6 +57,7 @@ class LostLeaf(Rule):
     summary = "A tensor made with requires_grad=True is converted before it is named: its .grad stays None."
     default_severity = Severity.WARNING
     events = (GradRead, TorchCall)
+    torch_calls = frozenset({"torch.optim.*"})
     fix_title = "Make the final tensor the leaf (`.requires_grad_()` last)"
 
     def check(self, event: Event, ctx: RuleContext) -> None:

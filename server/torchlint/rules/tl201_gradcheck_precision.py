@@ -69,6 +69,7 @@ class GradcheckPrecision(Rule):
     summary = "gradcheck with single-precision inputs or module: the finite differences are noise."
     default_severity = Severity.WARNING
     events = (TorchCall,)
+    torch_calls = _GRADCHECKS
     fix_title = "Run the check in float64 (`.double()`)"
 
     def check(self, event: Event, ctx: RuleContext) -> None:

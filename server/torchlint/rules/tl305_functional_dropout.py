@@ -69,6 +69,7 @@ class FunctionalDropout(Rule):
     summary = "F.dropout in a module without training=self.training stays on after eval()."
     default_severity = Severity.WARNING
     events = (TorchCall,)
+    torch_calls = frozenset(_DROPOUTS)
     fix_title = "Pass `training=self.training`"
 
     def check(self, event: Event, ctx: RuleContext) -> None:

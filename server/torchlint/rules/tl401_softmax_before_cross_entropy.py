@@ -46,7 +46,7 @@ import ast
 from torchlint.analysis.events import Event, ModuleCall, TorchCall
 from torchlint.analysis.facts import Why
 from torchlint.findings import Applicability, Edit, Pos, Severity, Span
-from torchlint.rules._losses import is_cross_entropy, is_nll, loss_call
+from torchlint.rules._losses import LOSS_FUNCTIONS, is_cross_entropy, is_nll, loss_call
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 
@@ -57,6 +57,7 @@ class SoftmaxBeforeCrossEntropy(Rule):
     summary = "Softmax output fed to a cross-entropy (or NLL) loss that expects logits (or log-probabilities)."
     default_severity = Severity.WARNING
     events = (TorchCall, ModuleCall)
+    torch_calls = LOSS_FUNCTIONS
     fix_title = "Feed the loss the logits"
     fix_applicability = Applicability.UNSAFE
 

@@ -48,7 +48,7 @@ from torchlint import knowledge as K
 from torchlint.analysis.events import Event, InplaceWrite, ModuleCall, Operand, TorchCall
 from torchlint.analysis.facts import BOOL, FLOATING, INTEGRAL, Tensor, all_in
 from torchlint.findings import Applicability, Severity
-from torchlint.rules._losses import is_cross_entropy, is_nll, loss_call
+from torchlint.rules._losses import LOSS_FUNCTIONS, is_cross_entropy, is_nll, loss_call
 from torchlint.rules._text import because, code
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
@@ -73,6 +73,15 @@ _INDEX_OPS = {
     "torch.gather": 2,
     "Tensor.gather": 1,
 }
+# Tensor methods that only take floating input (mean, var, softmax...): from the torch table.
+_FLOAT_ONLY = frozenset(
+    name
+    for name in K.op_names()
+    if name.startswith("Tensor.")
+    and (op := K.op(name)) is not None
+    and op.dtype_rule == "float_only"
+    and op.raises_on_int
+)
 _CONVERT = {
     "float32": ".float()",
     "float64": ".double()",
@@ -100,6 +109,7 @@ class DtypeMismatch(Rule):
     summary = "Dtypes PyTorch rejects together, or an in-place op that silently downcasts."
     default_severity = Severity.ERROR
     events = (TorchCall, ModuleCall, InplaceWrite)
+    torch_calls = frozenset({*_SAME_DTYPE, *_INDEX_OPS, *_FLOAT_ONLY, *LOSS_FUNCTIONS})
     fix_title = "Convert the operand"
     fix_applicability = Applicability.UNSAFE
     torch_raises = True

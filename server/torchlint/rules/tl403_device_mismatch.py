@@ -46,6 +46,22 @@ from torchlint.rules.context import RuleContext
 from torchlint.rules.fixes import append_to
 
 _DEVICES = frozenset({"cpu", "cuda"})
+_BINARY_CALLS = frozenset(
+    {
+        "torch.add",
+        "torch.sub",
+        "torch.mul",
+        "torch.div",
+        "torch.matmul",
+        "torch.mm",
+        "torch.bmm",
+        "torch.cat",
+        "torch.stack",
+        "torch.where",
+        "torch.maximum",
+        "torch.minimum",
+    }
+)
 
 
 class DeviceMismatch(Rule):
@@ -54,6 +70,7 @@ class DeviceMismatch(Rule):
     summary = "CPU and CUDA tensors combined in one op, or a GPU module called on CPU input."
     default_severity = Severity.ERROR
     events = (TorchCall, ModuleCall)
+    torch_calls = frozenset({"Tensor.__*", *_BINARY_CALLS})
     fix_title = "Move the operand to the other's device"
     fix_applicability = Applicability.UNSAFE
     torch_raises = True
@@ -63,7 +80,7 @@ class DeviceMismatch(Rule):
             self._module(event, ctx)
             return
         assert isinstance(event, TorchCall)
-        if not (event.qualname.startswith("Tensor.__") or event.qualname in _BINARY):
+        if not (event.qualname.startswith("Tensor.__") or event.qualname in _BINARY_CALLS):
             return
         operands = ([event.receiver] if event.receiver is not None else []) + list(event.args)
         tensors = [
@@ -115,21 +132,3 @@ class DeviceMismatch(Rule):
         )
         edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
         ctx.report(self.finding(ctx, node, message, fix_edits=edits))
-
-
-_BINARY = frozenset(
-    {
-        "torch.add",
-        "torch.sub",
-        "torch.mul",
-        "torch.div",
-        "torch.matmul",
-        "torch.mm",
-        "torch.bmm",
-        "torch.cat",
-        "torch.stack",
-        "torch.where",
-        "torch.maximum",
-        "torch.minimum",
-    }
-)

@@ -63,6 +63,7 @@ class InterpolateBatchDim(Rule):
     summary = "F.interpolate on a (C, H, W) image: it needs a batch dimension."
     default_severity = Severity.ERROR
     events = (TorchCall,)
+    torch_calls = _INTERPOLATE
     fix_title = "Add the batch dimension (`unsqueeze(0)` … `squeeze(0)`)"
 
     def check(self, event: Event, ctx: RuleContext) -> None:

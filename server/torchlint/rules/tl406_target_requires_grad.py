@@ -54,7 +54,7 @@ from __future__ import annotations
 from torchlint.analysis.events import Event, ModuleCall, TorchCall
 from torchlint.analysis.facts import Tri
 from torchlint.findings import Severity
-from torchlint.rules._losses import loss_call
+from torchlint.rules._losses import LOSS_FUNCTIONS, loss_call
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 from torchlint.rules.fixes import append_to
@@ -66,6 +66,7 @@ class TargetRequiresGrad(Rule):
     summary = "A loss target from another model requires grad: gradients silently flow into it."
     default_severity = Severity.WARNING
     events = (TorchCall, ModuleCall)
+    torch_calls = LOSS_FUNCTIONS
     fix_title = "Detach the target"
 
     def check(self, event: Event, ctx: RuleContext) -> None:
