@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from torchlint import knowledge as K
 from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
 
-
 # Every loss function's qualified names, for the rules' TorchCall interest.
 LOSS_FUNCTIONS: frozenset[str] = frozenset(
     name
