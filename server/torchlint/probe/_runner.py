@@ -22,6 +22,7 @@ What it watches, and how:
 from __future__ import annotations
 
 import argparse
+import cmath
 import contextlib
 import functools
 import json
@@ -136,6 +137,7 @@ class _Frames:
         self._libs = tuple(sorted(prefixes))
         self._kinds: dict[object, int] = {}
         self._files: dict[str, int] = {}
+        self._vias: dict[object, str] = {}
 
     def file_kind(self, filename: str) -> int:
         kind = self._files.get(filename)
@@ -188,7 +190,9 @@ class _Frames:
             elif saw_plumbing and not own_done:
                 own_done = True  # the called function's own wrapper (it asked for the mode)
             elif via is None:
-                via = f"{os.path.basename(code.co_filename)}:{code.co_name}"
+                via = self._vias.get(code)
+                if via is None:
+                    via = self._vias[code] = f"{os.path.basename(code.co_filename)}:{code.co_name}"
             f = f.f_back
         return None
 
@@ -287,7 +291,7 @@ def _func_info(func: object) -> _FuncInfo:
         if owner in _TENSOR_PROPERTIES:
             return _FuncInfo(str(owner), _CALL, False)
         return _FuncInfo(name, _PASS, False)
-    if name in _PASSTHROUGH_CALLS:
+    if name in _PASSTHROUGH_CALLS or name.startswith("_record_function"):
         return _FuncInfo(name, _PASS, False)
     module = getattr(func, "__module__", None) or ""
     if name == "backward" and (module.startswith("torch.autograd") or module == "torch._tensor"):
@@ -433,28 +437,43 @@ _HOOKED_KEY = "torchlint_hooked"
 _FREED_KEY = "torchlint_freed_by"
 
 
+class _BackwardRun:
+    """One backward call; the nodes it walked point at it, and once it succeeded without
+    retain_graph it is marked as having freed them (for "backward twice")."""
+
+    __slots__ = ("freed", "site")
+
+    def __init__(self, site: tuple | None) -> None:
+        self.site = site
+        self.freed = False
+
+
 class _BackwardWatch:
     def __init__(self, torch: object) -> None:
         self._torch = torch
+        self._low_precision = (torch.float16, torch.bfloat16)
         self._checks: list | None = None  # (site, node name, 0-dim tensor) during a backward
         self.count = 0
 
-    def prepare(self, roots: list) -> list:
+    def prepare(self, roots: list, run: _BackwardRun | None) -> None:
         """Walk the graph from `roots`: give nodes made inside one torch call the site of
-        that call, and hook the nodes in which a non-finite gradient can be born."""
+        that call, hook the nodes in which a non-finite gradient can be born, and point
+        them at `run` (None with retain_graph: they will not be freed)."""
         stack = [(t.grad_fn, None) for t in roots if t.grad_fn is not None]
         seen: set = set()
-        nodes = []
         while stack:
             node, parent_site = stack.pop()
             if node is None or node in seen:
                 continue
             seen.add(node)
-            nodes.append(node)
             md = node.metadata
             site = md.get(_SITE_KEY)
             if site is None and parent_site is not None:
                 site = md[_SITE_KEY] = parent_site
+            if run is not None:
+                earlier = md.get(_FREED_KEY)
+                if earlier is None or not earlier.freed:  # keep who freed it first
+                    md[_FREED_KEY] = run
             if _HOOKED_KEY not in md:
                 md[_HOOKED_KEY] = True
                 name = type(node).__name__
@@ -464,22 +483,18 @@ class _BackwardWatch:
             for child, _ in node.next_functions:
                 if child is not None:
                     stack.append((child, site))
-        return nodes
 
     def _on_grads(self, site: tuple | None, name: str, grad_inputs: tuple, _outputs: tuple) -> None:
         checks = self._checks
         if checks is None:
             return
-        torch = self._torch
         for g in grad_inputs:
             if g is None:
                 continue
             try:
-                if g.dtype in (torch.float16, torch.bfloat16):
-                    s = g.sum(dtype=torch.float32)
-                else:
-                    s = g.sum()
-                checks.append((site, name, s))
+                # Low-precision sums overflow early: add those up in float32.
+                low = g.dtype in self._low_precision
+                checks.append((site, name, g.sum(dtype=self._torch.float32) if low else g.sum()))
             except Exception:
                 pass
 
@@ -495,7 +510,7 @@ class _BackwardWatch:
 
     def end(self) -> tuple[str, tuple | None] | None:
         """The first non-finite check of this backward: ('forward', None) when the loss
-        itself was non-finite, else (node name, its site)."""
+        itself was non-finite, else (node name, its site). One sync per device."""
         checks, self._checks = self._checks, None
         if not checks:
             return None
@@ -504,22 +519,21 @@ class _BackwardWatch:
         for i, (_, _, s) in enumerate(checks):
             groups.setdefault((s.device, s.dtype), []).append(i)
         bad = []
-        for idx in groups.values():
-            flags = torch.isfinite(torch.stack([checks[i][2] for i in idx])).tolist()
-            bad.extend(i for i, ok in zip(idx, flags, strict=True) if not ok)
+        for (device, _), idx in groups.items():
+            if device.type == "cpu":  # no sync to save: check each sum directly
+                values = [checks[i][2].item() for i in idx]
+                bad.extend(i for i, v in zip(idx, values, strict=True) if not cmath.isfinite(v))
+            else:
+                flags = torch.isfinite(torch.stack([checks[i][2] for i in idx])).tolist()
+                bad.extend(i for i, ok in zip(idx, flags, strict=True) if not ok)
         if not bad:
             return None
         site, name, _ = checks[min(bad)]
         return (name, site)
 
     @staticmethod
-    def mark_freed(nodes: list, site: tuple | None) -> None:
-        for node in nodes:
-            with contextlib.suppress(Exception):
-                node.metadata[_FREED_KEY] = site
-
-    @staticmethod
     def freed_by(roots: list) -> tuple | None:
+        """The site of the backward that freed a node of this graph, if one did."""
         stack = [t.grad_fn for t in roots if getattr(t, "grad_fn", None) is not None]
         seen: set = set()
         while stack:
@@ -528,11 +542,11 @@ class _BackwardWatch:
                 continue
             seen.add(node)
             try:
-                site = node.metadata.get(_FREED_KEY)
+                run = node.metadata.get(_FREED_KEY)
             except Exception:
-                site = None
-            if site is not None:
-                return site
+                run = None
+            if run is not None and run.freed:
+                return run.site
             stack.extend(child for child, _ in node.next_functions)
         return None
 
@@ -729,6 +743,8 @@ class _Probe:
 
     def _on_grad_read(self, t: object, grad: object, frame: object) -> None:
         """A direct read of `.grad`: record the gradient; a non-leaf's is None (TL103)."""
+        if self.frames.code_kind(frame.f_code) != _USER:
+            return  # optimizers and other libraries read .grad all the time
         site = self.frames.site(frame, "grad")
         if site is None or site[3] is not None:
             return  # optimizers and other libraries read .grad all the time
@@ -838,9 +854,9 @@ class _Probe:
     ) -> object:
         site = self.frames.site(frame, info.name)
         roots, retain = _backward_args(info.kind, args, kwargs)
-        nodes: list = []
+        run = None if retain else _BackwardRun(site)
         try:
-            nodes = self.backward.prepare(roots)
+            self.backward.prepare(roots, run)
             self.backward.begin(roots)
         except Exception as exc:
             self._internal(exc)
@@ -857,8 +873,8 @@ class _Probe:
         finally:
             self.backward_site = outer
         self._finish_backward(site)
-        if not retain:
-            _BackwardWatch.mark_freed(nodes, site)
+        if run is not None:
+            run.freed = True
         return out
 
     def _finish_backward(self, site: tuple | None) -> None:

@@ -188,14 +188,19 @@ def _wait(
 # -- the process tree (Linux /proc; elsewhere only the process group is known) -------------
 
 
-def _stat(pid: int) -> tuple[int, int] | None:
-    """(parent pid, session id) of `pid`."""
+def _stat_fields(pid: int) -> list[str]:
+    """/proc/PID/stat after the name: state, parent pid, group, session...; [] if gone."""
     try:
         with open(f"{_PROC}/{pid}/stat", encoding="ascii", errors="replace") as fh:
             data = fh.read()
     except OSError:
-        return None
-    fields = data[data.rfind(")") + 2 :].split()  # the name may hold spaces and parentheses
+        return []
+    return data[data.rfind(")") + 2 :].split()  # the name may hold spaces and parentheses
+
+
+def _stat(pid: int) -> tuple[int, int] | None:
+    """(parent pid, session id) of `pid`."""
+    fields = _stat_fields(pid)
     try:
         return int(fields[1]), int(fields[3])
     except (IndexError, ValueError):
@@ -244,9 +249,9 @@ def tree_rss_mb(root: int) -> float | None:
     return total / (1024 * 1024) if seen else None
 
 
-def kill_tree(root: int) -> None:
+def kill_tree(root: int, wait: float = 2.0) -> None:
     """SIGKILL the session `root` leads and every descendant, stopped first so that none
-    can fork out from under us."""
+    can fork out from under us; then wait (up to `wait` s) until they are all gone."""
     with contextlib.suppress(OSError):
         os.killpg(root, signal.SIGSTOP)
     pids = tree_pids(root)
@@ -255,3 +260,12 @@ def kill_tree(root: int) -> None:
     for pid in pids:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + wait
+    while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.005)  # SIGKILL is delivered asynchronously
+
+
+def _running(pid: int) -> bool:
+    """Not yet dead (a zombie waiting for its reaper counts as dead)."""
+    fields = _stat_fields(pid)
+    return bool(fields) and fields[0] not in ("Z", "X")
