@@ -53,7 +53,15 @@ def _number_args(call: Call) -> list[object]:
 
 def _cast(call: Call, positions: Sequence[int], dtypes: Sequence[torch.dtype]) -> Call:
     table = dict(zip(positions, dtypes, strict=True))
-    return call.with_tensors(lambda i, t: t.to(table[i], copy=True) if i in table else t.clone())
+    return call.with_tensors(lambda i, t: _to(t, table[i]) if i in table else t.clone())
+
+
+def _to(t: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """The sample as `dtype`. Floats in [0, 1) would all become 0 as integers, and integer
+    division or modulo by zero raises for a value reason, not a dtype one: use >= 1."""
+    if t.is_floating_point() and not (dtype.is_floating_point or dtype.is_complex or dtype == torch.bool):
+        return (t.detach().abs().floor() + 1).to(dtype)
+    return t.to(dtype, copy=True)
 
 
 def _out_dtype(call: Call) -> str:
