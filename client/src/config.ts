@@ -17,6 +17,7 @@ export function serverScope(): vscode.Uri | undefined {
 
 export class SettingsReader {
   private readonly defaults: Defaults;
+  private reported = new Set<string>();
 
   constructor(
     manifest: unknown,
@@ -28,7 +29,11 @@ export class SettingsReader {
   read(scope?: vscode.Uri): Settings {
     const config = vscode.workspace.getConfiguration("torchlint", scope);
     const { settings, problems } = parseSettings((key) => config.get(key), this.defaults);
-    for (const problem of problems) this.log.warn(problem);
+    // Settings are read on every change and every server request: say each problem once.
+    for (const problem of problems) {
+      if (!this.reported.has(problem)) this.log.warn(problem);
+    }
+    this.reported = new Set(problems);
     return settings;
   }
 
