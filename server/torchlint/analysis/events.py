@@ -125,6 +125,7 @@ class Forward:
     result_rg: Tri
     scope_name: str
     nested: bool  # inside another module's forward (a submodule), not the loop's own call
+    unknown_model: bool = False  # a model we only know by its `.eval()` (its parameters unseen)
 
 
 @dataclass(frozen=True, slots=True)

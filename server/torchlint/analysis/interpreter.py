@@ -876,6 +876,7 @@ class Interpreter:
             self.exec_block(stmt.orelse, state)
             return
         other = state.copy()
+        T.narrow_isinstance(self, stmt.test, state)
         self.exec_block(stmt.body, state)
         self.exec_block(stmt.orelse, other)
         self._adopt(state, join_states(self.graph, state, other))

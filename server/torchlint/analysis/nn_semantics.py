@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
+from torchlint.analysis import numpy_semantics as NP
 from torchlint.analysis.events import ModuleCall, RequiresGradSet, TorchCall
 from torchlint.analysis.facts import Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
@@ -598,6 +599,8 @@ def _builtin_module_result(
     mf = K.module(mod.qualname)
     if not args or mf is None:
         return _generic_result(ip, mod, args, node, state)
+    if mod.qualname in _RECURRENT:
+        return _recurrent_result(ip, ref, mod, args, node, state)
     x_node, x = args[0]
     inplace = mod.ctor.get("inplace")
     if isinstance(inplace, Const) and inplace.value is True and isinstance(x, TRef):
@@ -654,6 +657,41 @@ def _builtin_module_result(
             n = nodes[t.node]
             nodes[t.node] = replace(n, saves=True)
     return out
+
+
+# Hand-written (the table measures what modules save, not their output structure): these
+# return (output, hidden), the LSTM's hidden being (h, c).
+_RECURRENT: Final = {"torch.nn.RNN": 1, "torch.nn.GRU": 1, "torch.nn.LSTM": 2}
+
+
+def _recurrent_result(
+    ip: Interpreter, ref: ObjRef, mod: ModuleObj, args: Args, node: ast.Call, state: State
+) -> Value:
+    """`out, h = rnn(x, h)`: both depend on the input and on the hidden state passed in."""
+    assert mod.qualname is not None
+    inputs = [make_input(ip, args[0][0], args[0][1], state)]
+    if len(args) > 1:
+        hidden = args[1][1]
+        parts = hidden.items if isinstance(hidden, Seq) else (hidden,)
+        inputs.extend(make_input(ip, None, h, state) for h in parts if isinstance(h, TRef))
+    weight = _param(ip, ref, mod, "weight_ih_l0", state)
+    inputs.append(make_input(ip, None, weight, state))
+    out = apply_op(ip, mod.qualname, None, inputs, node, state)
+    t = state.tensor(out)
+    t = t.evolve(dtype=mod.dtype, why_dtype=mod.why_dtype)
+    if t.node is not None and t.rg is Tri.YES and state.grad.records is Tri.YES:
+        # Recurrent modules keep their inputs and gates for backward.
+        nodes = ip.graph.nodes
+        nodes[t.node] = replace(nodes[t.node], saves=True)
+    state.heap[out.oid] = t
+    n_hidden = _RECURRENT[mod.qualname]
+    hidden_refs: list[Value] = []
+    for i in range(n_hidden):
+        oid = ip.graph.alloc((id(node), "hidden", i), ip.frame.context)
+        state.heap[oid] = t.evolve(root=oid, rank=3)
+        hidden_refs.append(TRef(oid))
+    hidden_value: Value = hidden_refs[0] if n_hidden == 1 else Seq(tuple(hidden_refs), "tuple")
+    return Seq((out, hidden_value), "tuple")
 
 
 # =========================================================================== losses
@@ -822,6 +860,9 @@ def call_builtin(
     image = _IMAGE_LOADERS.get(qual)
     if image is not None:
         return _image_tensor(ip, qual, image, node, state)
+    array = NP.call(qual, args, kwargs, node)
+    if array is not None:
+        return array
     name = qual.rsplit(".", 1)[-1] if qual.startswith("builtins.") else ""
     if not name:
         return UNKNOWN

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
 from torchlint.analysis import nn_semantics as NN
+from torchlint.analysis import numpy_semantics as NP
 from torchlint.analysis.events import (
     BackwardCall,
     InplaceWrite,
@@ -366,6 +367,34 @@ def parse_device(value: Value) -> str | None:
     return None
 
 
+def narrow_isinstance(ip: Interpreter, test: ast.expr, state: State) -> None:
+    """In `if isinstance(m, nn.Linear):` an unknown `m` is a `nn.Linear` (init loops over modules)."""
+    if not (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+    ):
+        return
+    if len(test.args) != 2 or not isinstance(test.args[0], ast.Name):
+        return
+    name = test.args[0].id
+    if state.env.get(name, UNKNOWN) is not UNKNOWN:
+        return
+    classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    if len(classes) != 1:
+        return
+    cls = ip.eval(classes[0], state)
+    if isinstance(cls, TorchName) and K.module(cls.qualname) is not None:
+        ref = NN.make_module(ip, cls.qualname, [], {}, test, state)
+        mod = state.module(ref)
+        if mod is not None:
+            # Its construction arguments (and so its dtype and mode) are not known here.
+            state.heap[ref.oid] = fast_replace(
+                mod, training=Tri.MAYBE, why_training=None, name=name
+            )
+        state.env[name] = ref
+
+
 # =========================================================================== binding
 def bind_name(ip: Interpreter, ref: TRef, name: str, state: State) -> None:
     t = state.tensor(ref)
@@ -511,6 +540,8 @@ def call_value(
         )
     if isinstance(target, ExtName):
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
+    if target is UNKNOWN and ip.training.evaluated and ip.text(node.func) in ip.training.evaluated:
+        ip.training.unknown_forward(node, state, UNKNOWN)
     return UNKNOWN
 
 
@@ -590,6 +621,8 @@ def call_method(
         return UNKNOWN
     if isinstance(receiver, Const) and isinstance(receiver.value, str):
         return Const("")
+    if isinstance(receiver, NP.NumpyArray):
+        return NP.method(receiver, name, args, node)
     return UNKNOWN
 
 
@@ -688,8 +721,23 @@ def call_torch(
     if qual in ("torch.from_numpy",):
         oid = ip.graph.alloc(id(node), ip.frame.context)
         why = ip.why(node, "`torch.from_numpy` makes a tensor that does not require grad")
+        array = args[0][1] if args else UNKNOWN
+        dtype = array.dtype if isinstance(array, NP.NumpyArray) else None
+        why_dtype = (
+            ip.why(node, f"the numpy array is {dtype}, and `from_numpy` keeps it")
+            if dtype
+            else None
+        )
         state.heap[oid] = Tensor(
-            rg=Tri.NO, leaf=Tri.YES, root=oid, why_rg=why, why_leaf=why, device="cpu", origin=why
+            dtype=frozenset({dtype}) if dtype else None,
+            rg=Tri.NO,
+            leaf=Tri.YES,
+            root=oid,
+            why_rg=why,
+            why_leaf=why,
+            why_dtype=why_dtype,
+            device="cpu",
+            origin=why,
         )
         return TRef(oid)
     _emit_call(ip, qual, None, args, kwargs, UNKNOWN, node, state)
@@ -771,6 +819,12 @@ def _factory(
         dtype = state.tensor(args[0][1]).dtype
         src = state.tensor(args[0][1])
         why_dtype = src.why_dtype
+    elif fk.infers_from_data and args and isinstance(args[0][1], NP.NumpyArray):
+        # torch.tensor(array) / as_tensor(array) keep numpy's dtype (float64 by default).
+        np_dtype = args[0][1].dtype
+        dtype = frozenset({np_dtype}) if np_dtype else None
+        if np_dtype:
+            why_dtype = ip.why(node, f"the numpy array is {np_dtype}, and `{short(qual)}` keeps it")
     elif fk.infers_from_data:
         dtype = _data_dtype(fk, args, state)
         if dtype is not None:
@@ -1221,7 +1275,12 @@ def tensor_method(
         why = ip.why(node, f"`{ip.text(node)}` cuts the graph")
         state.heap[ref.oid] = t.evolve(rg=Tri.NO, leaf=Tri.YES, node=None, why_rg=why, why_leaf=why)
         return ref
-    if name in ("item", "tolist", "numpy", "__float__", "__int__"):
+    if name == "numpy":
+        _emit_call(ip, qual, (recv_node, ref), args, kwargs, UNKNOWN, node, state)
+        return NP.NumpyArray(
+            next(iter(t.dtype)) if t.dtype and len(t.dtype) == 1 else None, node.lineno
+        )
+    if name in ("item", "tolist", "__float__", "__int__"):
         _emit_call(ip, qual, (recv_node, ref), args, kwargs, UNKNOWN, node, state)
         return NN.number_like(t) if name == "item" else UNKNOWN
     if name in _CONVERSIONS or name in ("to", "type", "cuda", "cpu"):

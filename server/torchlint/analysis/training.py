@@ -83,12 +83,14 @@ class TrainingTracker:
         self.trained_modules: set[int] = set()  # modules whose forward ran in a loop with backward
         self.zero_grad_receivers: set[str] = (
             set()
-        )  # source text of receivers of `.zero_grad()` anywhere
+        )  # receivers of `.zero_grad()` anywhere, as written
+        self.evaluated: set[str] = set()  # unknown objects `.eval()` was called on, as written
 
     # -- scopes ---------------------------------------------------------------------
     def begin_scope(self) -> None:
         self.accumulations = {}
         self.backward_reach = set()
+        self.evaluated = set()
 
     def end_scope(self) -> None:
         """Running totals never backpropagated in this scope keep their graphs alive for nothing."""
@@ -201,7 +203,41 @@ class TrainingTracker:
     def unknown_mode(
         self, recv_node: ast.expr | None, name: str, node: ast.Call, state: State
     ) -> None:
-        pass
+        """`model.eval()` on a model we cannot see (a parameter): remember it is a model in eval mode."""
+        if recv_node is None:
+            return
+        text = self.ip.text(recv_node)
+        if name == "eval":
+            self.evaluated.add(text)
+        else:
+            self.evaluated.discard(text)
+
+    def unknown_forward(self, node: ast.Call, state: State, result: Value) -> None:
+        """A call of a model known only by its `.eval()`: an evaluation forward pass."""
+        from torchlint.analysis.values import ModuleObj as _M
+
+        mod = _M(
+            qualname=None,
+            cls=None,
+            line=node.lineno,
+            dtype=None,
+            device=None,
+            training=Tri.NO,
+            has_params=Tri.MAYBE,
+        )
+        fwd = Forward(
+            node,
+            mod,
+            0,
+            self.ip.text(node.func),
+            state.grad,
+            Tri.MAYBE,
+            self._scope_name(),
+            False,
+            True,
+        )
+        for loop in self.loops:
+            loop.forwards.setdefault(id(node), fwd)
 
     def accumulate(
         self, target: ast.expr, value: Value, result: Value, node: ast.AST, kind: str, state: State

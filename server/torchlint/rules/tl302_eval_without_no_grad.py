@@ -74,7 +74,9 @@ class EvalWithoutNoGrad(Rule):
         forwards = [
             f
             for f in event.forwards
-            if f.grad is GradMode.ENABLED and f.result_rg is Tri.YES and not f.nested
+            if f.grad is GradMode.ENABLED
+            and not f.nested
+            and (f.result_rg is Tri.YES or f.unknown_model)
         ]
         if not forwards:
             return

@@ -1,0 +1,138 @@
+"""Just enough numpy to know the dtype of arrays that become tensors.
+
+Hand-written (numpy is not torch, so the torch table cannot say): numpy makes float64 by
+default, and `torch.from_numpy` / `torch.tensor` keep the array's dtype — the classic
+"expected scalar type Float but found Double" when such a tensor meets a float32 model.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from torchlint.analysis.values import UNKNOWN, Const, ExtName, Seq, Value
+
+if TYPE_CHECKING:
+    from torchlint.analysis.torch_semantics import Args, Kwargs
+
+
+@dataclass(frozen=True, slots=True)
+class NumpyArray(Value):
+    dtype: str | None  # torch's name for the same dtype ("float64"), None unknown
+    line: int = 0
+
+
+_FLOAT64_MAKERS: Final = frozenset(
+    {
+        "numpy.random.rand",
+        "numpy.random.randn",
+        "numpy.random.random",
+        "numpy.random.uniform",
+        "numpy.random.normal",
+        "numpy.random.random_sample",
+        "numpy.linspace",
+        "numpy.logspace",
+        "numpy.eye",
+        "numpy.identity",
+    }
+)
+_SIZED_MAKERS: Final = frozenset({"numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"})
+_NAMES: Final = {
+    "float64": "float64",
+    "float32": "float32",
+    "float16": "float16",
+    "double": "float64",
+    "single": "float32",
+    "half": "float16",
+    "int64": "int64",
+    "int32": "int32",
+    "int16": "int16",
+    "int8": "int8",
+    "uint8": "uint8",
+    "bool_": "bool",
+    "bool": "bool",
+    "longlong": "int64",
+}
+
+
+def dtype_of(value: Value) -> str | None:
+    """`np.float32`, `"float32"`, `float` → torch dtype name."""
+    if isinstance(value, ExtName):
+        last = value.qualname.rsplit(".", 1)[-1]
+        if value.qualname.startswith("numpy."):
+            return _NAMES.get(last)
+        if value.qualname == "builtins.float":
+            return "float64"
+        if value.qualname == "builtins.int":
+            return "int64"
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return _NAMES.get(value.value)
+    return None
+
+
+def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
+    """A numpy function's result, or None when it is not one we model."""
+    if not qual.startswith("numpy."):
+        return None
+    explicit = dtype_of(kwargs["dtype"][1]) if "dtype" in kwargs else None
+    if "dtype" in kwargs and explicit is None:
+        return NumpyArray(None, node.lineno)
+    if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
+        return NumpyArray(explicit or "float64", node.lineno)
+    if qual in ("numpy.array", "numpy.asarray") and args:
+        if explicit:
+            return NumpyArray(explicit, node.lineno)
+        data = args[0][1]
+        if isinstance(data, NumpyArray):
+            return data
+        return NumpyArray(_literal_dtype(args[0][0]), node.lineno)
+    if qual in ("numpy.arange",):
+        return NumpyArray(explicit or _literal_dtype_all([a for a, _ in args]), node.lineno)
+    return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
+
+
+def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
+    if name == "astype" and args:
+        return NumpyArray(dtype_of(args[0][1]), node.lineno)
+    if name in ("reshape", "copy", "transpose", "squeeze", "flatten", "ravel", "clip"):
+        return array
+    if name in ("mean", "std", "var") and array.dtype is not None:
+        return NumpyArray(
+            "float64" if not array.dtype.startswith("float") else array.dtype, node.lineno
+        )
+    return UNKNOWN
+
+
+def _literal_dtype(node: ast.expr | None) -> str | None:
+    return _literal_dtype_all([node])
+
+
+def _literal_dtype_all(nodes: list[ast.expr | None]) -> str | None:
+    kinds: set[str] = set()
+
+    def visit(n: ast.expr | None) -> bool:
+        if isinstance(n, ast.List | ast.Tuple):
+            return all(visit(e) for e in n.elts)
+        if isinstance(n, ast.UnaryOp) and isinstance(n.operand, ast.Constant):
+            n = n.operand
+        if isinstance(n, ast.Constant) and isinstance(n.value, bool):
+            kinds.add("bool")
+        elif isinstance(n, ast.Constant) and isinstance(n.value, int):
+            kinds.add("int")
+        elif isinstance(n, ast.Constant) and isinstance(n.value, float):
+            kinds.add("float")
+        else:
+            return False
+        return True
+
+    if not all(visit(n) for n in nodes) or not kinds:
+        return None
+    if "float" in kinds:
+        return "float64"
+    if "int" in kinds:
+        return "int64"
+    return "bool"
+
+
+__all__ = ["NumpyArray", "Seq", "call", "dtype_of", "method"]
