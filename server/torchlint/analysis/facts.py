@@ -266,6 +266,9 @@ class Tensor:
     module_text: str | None = None  # how that module is written (`teacher`)
     uninit: Why | None = None  # allocated by a legacy constructor and not yet initialised (TL404)
     image: bool = False  # a (C, H, W) image from an image loader (TL405)
+    params_of: int | None = (
+        None  # stands for every parameter of this module (`for p in m.parameters()`)
+    )
 
     def evolve(self, **changes: object) -> Tensor:
         # dataclasses.replace runs __init__ with every field; copying slots is ~5x faster.
@@ -310,6 +313,7 @@ class Tensor:
             module_text=self.module_text if self.module_text == other.module_text else None,
             uninit=self.uninit if self.uninit == other.uninit else None,
             image=self.image and other.image,
+            params_of=self.params_of if self.params_of == other.params_of else None,
         )
 
     def same_facts(self, other: Tensor) -> bool:

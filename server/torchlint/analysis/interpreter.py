@@ -946,7 +946,7 @@ class Interpreter:
             self.assign(stmt.target, element, s, None)
             self.exec_block(stmt.body, s)
 
-        self._loop(stmt, state, body, stmt.orelse)
+        self._loop(stmt, state, body, stmt.orelse, runs=T.surely_nonempty(iterable, state))
 
     stmt_AsyncFor = stmt_For
 
@@ -966,6 +966,8 @@ class Interpreter:
         state: State,
         body: Callable[[State], None],
         orelse: list[ast.stmt],
+        *,
+        runs: bool = False,
     ) -> None:
         """Iterations 1 and 2, each from the state the previous one left; the exit joins them.
 
@@ -983,7 +985,8 @@ class Interpreter:
             it1 = state.copy()
             body(it1)
             it1 = self._loop_continue(it1, frame)
-            head = join_states(self.graph, entry, it1)
+            # A loop that surely runs at least once does not exit with its entry state.
+            head = it1 if runs and it1.live else join_states(self.graph, entry, it1)
             if self.loop_depth <= 2 and self.steps < self.max_steps and it1.live:
                 it2 = it1.copy()
                 body(it2)

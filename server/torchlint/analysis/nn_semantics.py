@@ -498,12 +498,16 @@ def call_module(
             result = _generic_result(ip, mod, args, node, state)
     elif mod.qualname == "torch.nn.Sequential":
         value = args[0] if args else (None, UNKNOWN)
-        for child in mod.ctor_args:
-            sub = state.module(child)
-            if sub is None or not isinstance(child, ObjRef):
-                value = (value[0], UNKNOWN)
-                continue
-            value = (value[0], call_module(ip, child, sub, [value], {}, node, state))
+        ip.training.in_container += 1
+        try:
+            for child in mod.ctor_args:
+                sub = state.module(child)
+                if sub is None or not isinstance(child, ObjRef):
+                    value = (value[0], UNKNOWN)
+                    continue
+                value = (value[0], call_module(ip, child, sub, [value], {}, node, state))
+        finally:
+            ip.training.in_container -= 1
         result = value[1]
     elif mod.qualname is not None and K.loss(mod.qualname) is not None:
         loss = K.loss(mod.qualname)
@@ -531,10 +535,13 @@ def call_module(
                 scope_name=ip.frame.func.name if ip.frame.func is not None else "",
                 in_eval_scope=ip.frame.func is not None
                 and is_eval_name(ip.frame.func.name, ip.src.path),
-                trained_before=ref.oid in ip.training.trained_modules,
-                in_module_method=ip.frame.func is not None
-                and ip.frame.func.cls is not None
-                and ip.frame.func.cls.is_module is not Tri.NO,
+                trained_before=ip.training.is_trained(ref.oid),
+                in_module_method=ip.training.in_container > 0
+                or (
+                    ip.frame.func is not None
+                    and ip.frame.func.cls is not None
+                    and ip.frame.func.cls.is_module is not Tri.NO
+                ),
             )
         )
     note_forward(ip, ref, node, state, result)
@@ -787,7 +794,20 @@ def param_tensor(ip: Interpreter, params: Params, state: State, node: ast.AST) -
     mod = state.heap.get(params.module)
     if not isinstance(mod, ModuleObj):
         return UNKNOWN
-    return _param(ip, ObjRef(params.module), mod, "weight", state)
+    ref = _param(ip, ObjRef(params.module), mod, "weight", state)
+    state.heap[ref.oid] = state.tensor(ref).evolve(params_of=params.module)
+    return ref
+
+
+def freeze(ip: Interpreter, module_oid: int, flag: bool, node: ast.AST, state: State) -> None:
+    """`p.requires_grad = False` for every `p` of `m.parameters()`: the module is frozen."""
+    why = ip.why(node, f"`{ip.text(node)} = {flag}` for every parameter of the module")
+    _update_tree(ip, state, ObjRef(module_oid), {"params_rg": Tri.YES if flag else Tri.NO})
+    for key in ("weight", "bias"):
+        oid = ip.graph.alloc(f"param:{module_oid}:{key}", ())
+        t = state.heap.get(oid)
+        if isinstance(t, Tensor):
+            state.heap[oid] = t.evolve(rg=Tri.YES if flag else Tri.NO, why_rg=why)
 
 
 def parameter(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State) -> Value:

@@ -317,10 +317,12 @@ def result_rg(
         first = tensors[0]
         assert first.tensor is not None
         # Keep pointing at the original cut (`.detach()`, `no_grad`, a factory) rather than this op.
+        # A frozen parameter explains it better than the data does.
+        ordered = sorted(tensors, key=lambda i: i.tensor is None or i.tensor.param_of is None)
         cut = next(
             (
                 i.tensor.why_rg
-                for i in tensors
+                for i in ordered
                 if i.tensor is not None and i.tensor.why_rg is not None
             ),
             None,

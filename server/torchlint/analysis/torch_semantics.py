@@ -432,6 +432,16 @@ def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRe
     return TRef(oid)
 
 
+def surely_nonempty(iterable: Value, state: State) -> bool:
+    """Iterating it runs the body at least once: a module's parameters, a non-empty literal."""
+    if isinstance(iterable, Params) and iterable.module is not None:
+        mod = state.heap.get(iterable.module)
+        return isinstance(mod, ModuleObj) and mod.has_params is Tri.YES
+    if isinstance(iterable, Seq):
+        return iterable.kind != "listof" and len(iterable.items) > 0
+    return False
+
+
 def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr) -> Value:
     if isinstance(iterable, Seq):
         if not iterable.items:
@@ -604,6 +614,16 @@ def call_method(
         return NN.container_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
     if isinstance(receiver, Params):
         return UNKNOWN
+    if receiver is UNKNOWN and name == "backward" and isinstance(receiver_node, ast.Name):
+        # `loss.backward()` only works on a tensor that requires grad: from here on, it is one.
+        oid = ip.graph.alloc(id(receiver_node), ip.frame.context)
+        why = ip.why(node, f"`{ip.text(node)}` backpropagates through it")
+        node_id = ip.graph.add(why, ip.text(receiver_node), False, ())
+        state.heap[oid] = Tensor(
+            rg=Tri.YES, leaf=Tri.NO, root=oid, node=node_id, why_rg=why, origin=why
+        )
+        state.env[receiver_node.id] = TRef(oid)
+        return tensor_method(ip, TRef(oid), receiver_node, name, args, kwargs, node, state)
     if receiver is UNKNOWN or isinstance(receiver, DataIter):
         if (
             name not in _AMBIGUOUS_METHODS
@@ -2054,6 +2074,9 @@ def set_attribute(
         t = state.tensor(obj)
         if name == "requires_grad":
             flag = value.value if isinstance(value, Const) else None
+            if isinstance(flag, bool) and t.params_of is not None:
+                NN.freeze(ip, t.params_of, flag, target, state)
+                return
             if flag is True:
                 if ip.wants(RequiresGradSet):
                     ip.emit(

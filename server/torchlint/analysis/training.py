@@ -67,7 +67,7 @@ class LoopRecord:
         default_factory=dict
     )  # node -> (call, receiver text, known optimizer)
     zero_grads: dict[int, ast.Call] = field(default_factory=dict)
-    forwards: dict[int, Forward] = field(default_factory=dict)
+    forwards: dict[tuple[int, int], Forward] = field(default_factory=dict)
     grad_clears: int = 0  # `p.grad = None`, `p.grad.zero_()`
     reach: set[int] = field(default_factory=set)  # graph nodes its backward calls went through
     accumulations: dict[int, AccumulationRecord] = field(default_factory=dict)
@@ -85,6 +85,7 @@ class TrainingTracker:
             set()
         )  # receivers of `.zero_grad()` anywhere, as written
         self.evaluated: set[str] = set()  # unknown objects `.eval()` was called on, as written
+        self.in_container = 0  # > 0 while an nn.Sequential calls its children
 
     # -- scopes ---------------------------------------------------------------------
     def begin_scope(self) -> None:
@@ -183,7 +184,9 @@ class TrainingTracker:
             return
         result_rg = state.tensor(result).rg if isinstance(result, TRef) else Tri.MAYBE
         func = self.ip.frame.func
-        nested = func is not None and func.cls is not None and func.cls.is_module is not Tri.NO
+        nested = self.in_container > 0 or (
+            func is not None and func.cls is not None and func.cls.is_module is not Tri.NO
+        )
         fwd = Forward(
             node,
             mod,
@@ -195,10 +198,20 @@ class TrainingTracker:
             nested,
         )
         for loop in self.loops:
-            loop.forwards.setdefault(id(node), fwd)
+            loop.forwards.setdefault((id(node), ref.oid), fwd)
 
     def mode(self, ref: ObjRef, mode: Tri, node: ast.Call, state: State) -> None:
         pass
+
+    def is_trained(self, module_oid: int) -> bool:
+        """The model ran forward in a loop with backward: earlier, or already in this iteration."""
+        if module_oid in self.trained_modules:
+            return True
+        return any(
+            loop.backwards
+            and any(f.module_oid == module_oid and not f.nested for f in loop.forwards.values())
+            for loop in self.loops
+        )
 
     def unknown_mode(
         self, recv_node: ast.expr | None, name: str, node: ast.Call, state: State
@@ -237,7 +250,7 @@ class TrainingTracker:
             True,
         )
         for loop in self.loops:
-            loop.forwards.setdefault(id(node), fwd)
+            loop.forwards.setdefault((id(node), 0), fwd)
 
     def accumulate(
         self, target: ast.expr, value: Value, result: Value, node: ast.AST, kind: str, state: State
