@@ -151,6 +151,30 @@ async function settingWithoutRestart(page: Page): Promise<void> {
   await step(page, "6-ignore-setting");
 }
 
+/** Runs a command from the Command Palette by its title. */
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press("F1");
+  await page.keyboard.type(title);
+  const row = page.locator(".quick-input-list .monaco-list-row", { hasText: title });
+  await row.first().waitFor({ timeout: UI_WAIT });
+  await page.keyboard.press("Enter");
+}
+
+async function probeNeedsOptIn(page: Page): Promise<void> {
+  // The server's command, registered through the client, guarded by the client: off by default.
+  await runCommand(page, "torchlint: Run Runtime Probe");
+  const message = page.locator(".notifications-toasts .notification-toast", {
+    hasText: "off until you turn on torchlint.probe.enabled",
+  });
+  await message.first().waitFor({ state: "visible", timeout: UI_WAIT });
+  // A trial click waits until the toast has stopped sliding in, for the screenshot.
+  await message.first().getByRole("button", { name: "Open Settings" }).click({ trial: true });
+  log("probe refused while torchlint.probe.enabled is off");
+  await step(page, "7-probe-opt-in");
+  await runCommand(page, "Notifications: Clear All Notifications");
+  await message.first().waitFor({ state: "detached", timeout: UI_WAIT });
+}
+
 async function unusableInterpreter(page: Page): Promise<void> {
   writeWorkspaceSettings({ "torchlint.ignore": ["TL201"], "torchlint.interpreter": ["/nonexistent/python3"] });
   const message = page.locator(".notifications-toasts .notification-toast", {
@@ -164,7 +188,7 @@ async function unusableInterpreter(page: Page): Promise<void> {
     throw new Error("expected one message naming the interpreter, without a stack trace");
   }
   await problemRow(page, "TL106").first().waitFor({ state: "detached", timeout: UI_WAIT });
-  await step(page, "7-no-python");
+  await step(page, "8-no-python");
   await page.keyboard.press("Escape"); // dismisses the toast
 }
 
@@ -174,7 +198,7 @@ async function interpreterChangeRestarts(page: Page): Promise<void> {
   const starts = serverStarts();
   if (starts !== 3) throw new Error(`expected a restart per interpreter change (3 starts), saw ${starts}`);
   log("torchlint.interpreter changed twice: restarted each time, diagnostics back");
-  await step(page, "8-interpreter-restored");
+  await step(page, "9-interpreter-restored");
 }
 
 /** How often the extension started a server, from its output channel's log file. */
@@ -211,6 +235,7 @@ async function main(): Promise<number> {
     await hoverShowsDtype(page);
     await quickFixFromLightBulb(page);
     await settingWithoutRestart(page);
+    await probeNeedsOptIn(page);
     await unusableInterpreter(page);
     await interpreterChangeRestarts(page);
     log("PASS");
