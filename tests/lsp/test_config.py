@@ -16,7 +16,6 @@ from tests.lsp.conftest import (
     diagnostics,
     open_doc,
     published,
-    replace_all,
     start,
 )
 
@@ -62,17 +61,18 @@ async def test_workspace_configuration_and_change_without_restart(
     await start(client, tmp_path)
     uri = (tmp_path / "a.py").as_uri()
     open_doc(client, uri, TWO_RULES)
-    await diagnostics(client, uri, 1)
-    # The pulled configuration may land after the first analysis: wait for it.
-    replace_all(client, uri, TWO_RULES, 2)
-    assert _rules(await diagnostics(client, uri, 2)) == [(5, "TL201")]
+    # The first diagnostics do not wait for the configuration round trip; its answer
+    # makes the server analyse again.
+    await published(
+        client, uri, version=1, where=lambda p: _rules(list(p.diagnostics)) == [(5, "TL201")]
+    )
 
     client.set_configuration(
         {"ignore": ["TL2"], "severity": {"TL1": "information"}}, section="torchlint"
     )
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
     pub = await published(
-        client, uri, version=2, where=lambda p: [str(d.code) for d in p.diagnostics] == ["TL101"]
+        client, uri, version=1, where=lambda p: [str(d.code) for d in p.diagnostics] == ["TL101"]
     )
     assert pub.diagnostics[0].severity == types.DiagnosticSeverity.Information
 
@@ -85,9 +85,9 @@ async def test_folder_scoped_configuration(fresh: LanguageClient, tmp_path: Path
     await start(client, tmp_path)
     uri = (tmp_path / "pkg" / "a.py").as_uri()
     open_doc(client, uri, TWO_RULES)
-    await diagnostics(client, uri, 1)
-    replace_all(client, uri, TWO_RULES, 2)
-    assert _rules(await diagnostics(client, uri, 2)) == [(3, "TL101")]
+    await published(
+        client, uri, version=1, where=lambda p: _rules(list(p.diagnostics)) == [(3, "TL101")]
+    )
 
 
 async def test_invalid_settings_are_named_and_defaults_used(

@@ -168,3 +168,39 @@ async def test_refusals(fresh: LanguageClient, tmp_path: Path) -> None:
     assert any("save the file first" in m.message for m in client.messages)
     outcome = await _command(client, "untitled:Untitled-1", timeout=WAIT_S)
     assert outcome["status"] == "refused"
+
+
+def _cuda() -> bool:
+    try:
+        import torch
+    except ImportError:
+        return False
+    return bool(torch.cuda.is_available())
+
+
+@pytest.mark.skipif(not _cuda(), reason="needs a CUDA GPU")
+async def test_probe_on_the_gpu(fresh: LanguageClient, tmp_path: Path) -> None:
+    client = fresh
+    await start(client, tmp_path, options={"probe": {"enabled": True, "device": "cuda"}})
+    text = (
+        "import torch\n\n"
+        "if __name__ == '__main__':\n"
+        "    x = torch.randn(256, 2, requires_grad=True)\n"
+        "    y = (x * 2).sum()\n"
+        "    y.backward()\n"
+    )
+    path = tmp_path / "gpu.py"
+    path.write_text(text, encoding="utf-8")
+    open_doc(client, path.as_uri(), text)
+    await diagnostics(client, path.as_uri(), 1)
+    outcome = await _command(client, path.as_uri())
+    assert outcome["status"] == "ok", outcome
+    await published(client, path.as_uri(), version=1, where=lambda p: True)
+    observed = None
+    for _ in range(100):  # the re-analysis with the run's results lands shortly after
+        observed = await hover(client, path.as_uri(), 3, 4)
+        if observed and "observed at run time" in observed:
+            break
+        await asyncio.sleep(0.1)
+    assert observed is not None
+    assert "observed at run time: float32[256, 2] cuda:0, requires grad, leaf" in observed

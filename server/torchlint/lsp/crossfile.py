@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,11 +46,13 @@ class CrossFile:
         open_text: Callable[[str], str | None],
         on_resolved: Callable[[set[str]], None],
         guard: Guard,
+        on_warm: Callable[[], None] | None = None,
     ) -> None:
         self._folders = folders  # workspace folder paths (called from the jedi thread)
         self._open_text = open_text  # path -> text of the open document, if it is open
         self._on_resolved = on_resolved  # called from the jedi thread with the units to redo
         self._guard = guard
+        self._on_warm = on_warm  # called in the jedi thread once start-up work is done
         self._lock = threading.Lock()
         self._answers: dict[_Question, str | None] = {}
         self._askers: dict[_Question, set[str]] = {}
@@ -79,6 +82,8 @@ class CrossFile:
         directory = os.path.dirname(fs_path) if fs_path else None
 
         def resolve(module: str, level: int) -> ForeignModule | None:
+            if not _could_be_ours(module, level):
+                return None
             question = _Question(directory, module, level)
             with self._lock:
                 known = question in self._answers
@@ -146,6 +151,8 @@ class CrossFile:
     def _work(self) -> None:
         self._go.wait(_WARM_AFTER_S)
         jedi = self._guard.call("jedi start-up", None, self._warm)
+        if self._on_warm is not None:
+            self._guard.call("start-up", None, self._on_warm)
         while True:
             question = self._queue.get()
             if question is None:
@@ -222,6 +229,15 @@ class CrossFile:
             if name.module_path is not None:
                 return Path(name.module_path)
         return None
+
+
+def _could_be_ours(module: str, level: int) -> bool:
+    """Worth asking jedi: a relative import, or a valid name outside the standard library
+    (jedi would parse the stdlib module only for us to throw the answer away)."""
+    if level:
+        return all(part.isidentifier() for part in module.split(".")) if module else True
+    parts = module.split(".")
+    return all(p.isidentifier() for p in parts) and parts[0] not in sys.stdlib_module_names
 
 
 def _inside(path: str, folder: str) -> bool:

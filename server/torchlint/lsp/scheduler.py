@@ -176,6 +176,7 @@ class Scheduler:
                     if unit.dirty:
                         continue  # asked again meanwhile: that request decides the wait
                 unit.dirty = False
+                asked = time.perf_counter()
                 snap = self._snapshot(key)
                 if snap is None:  # closed meanwhile
                     if self._units.get(key) is unit:
@@ -188,6 +189,12 @@ class Scheduler:
                 unit.outcome = outcome
                 self._publish(outcome)
                 self._wake(unit)
+                log.debug(
+                    "%s: engine %.1f ms, snapshot to publish %.1f ms",
+                    key,
+                    outcome.seconds * 1000,
+                    (time.perf_counter() - asked) * 1000,
+                )
         except asyncio.CancelledError:
             raise
         except Exception as exc:
