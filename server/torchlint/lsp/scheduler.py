@@ -1,9 +1,11 @@
 """When analyses run: at most one at a time per document (or notebook), always on the
-newest text, in a worker thread, and published only while still current.
+newest text, and published only while still current.
 
-Typing faster than the engine coalesces by itself: edits that arrive while an analysis
-runs mark the unit dirty, and the next round takes the newest text, skipping the ones in
-between. Only a burst of edits to a unit whose last analysis was slow is debounced (see
+Analyses that took under `INLINE_S` last time run on the event loop (two thread
+hand-offs would cost more than they do); the rest run in a worker thread. Typing faster
+than the engine coalesces by itself: edits that arrive while an analysis runs mark the
+unit dirty, and the next round takes the newest text, skipping the ones in between.
+Only a burst of edits to a unit whose last analysis was slow is debounced (see
 `SLOW_S`): a lone keystroke is analysed at once.
 """
 
@@ -27,6 +29,8 @@ log = logging.getLogger(__name__)
 
 SLOW_S = 0.5  # a unit analysed slower than this waits for a pause in typing...
 DEBOUNCE_S = 0.3  # ...of this long before analysing again
+INLINE_S = 0.01  # a unit analysed faster than this is analysed on the event loop...
+INLINE_CHARS = 20_000  # ...if its text is no longer than this (a paste may make it slow)
 
 
 T = TypeVar("T")
@@ -182,7 +186,10 @@ class Scheduler:
                     if self._units.get(key) is unit:
                         del self._units[key]
                     break
-                outcome = await loop.run_in_executor(self._pool, self._analyse, snap)
+                if 0 < unit.last_seconds < INLINE_S and len(snap.text) <= INLINE_CHARS:
+                    outcome = self._analyse(snap)  # cheaper than two thread hand-offs
+                else:
+                    outcome = await loop.run_in_executor(self._pool, self._analyse, snap)
                 unit.last_seconds = outcome.seconds
                 if self._units.get(key) is not unit or not self._is_current(snap):
                     continue  # a newer text is on its way (dirty is set) or it was closed
@@ -190,8 +197,9 @@ class Scheduler:
                 self._publish(outcome)
                 self._wake(unit)
                 log.debug(
-                    "%s: engine %.1f ms, snapshot to publish %.1f ms",
+                    "published %s v%s: engine %.2f ms, snapshot to publish %.2f ms",
                     key,
+                    snap.parts[0].version if snap.parts else None,
                     outcome.seconds * 1000,
                     (time.perf_counter() - asked) * 1000,
                 )
