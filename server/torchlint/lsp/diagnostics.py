@@ -37,6 +37,15 @@ class Extra:
     diagnostic: types.Diagnostic
 
 
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """What the engine returned for one snapshot (made in the worker thread)."""
+
+    result: AnalysisResult
+    seconds: float  # the engine's own measure
+    call_seconds: float  # the call as seen from outside (its clean-up included)
+
+
 @dataclass(slots=True)
 class Outcome:
     """One finished analysis: what was analysed, what came out, what to publish per uri."""
@@ -44,7 +53,7 @@ class Outcome:
     snapshot: Snapshot
     result: AnalysisResult
     diagnostics: dict[str, list[types.Diagnostic]]
-    seconds: float
+    seconds: float  # the engine's own measure
     findings_by_uri: dict[str, list[tuple[Finding, types.Range]]] = field(default_factory=dict)
 
 

@@ -12,6 +12,7 @@ import gc
 import logging
 import os
 import sys
+import time
 from typing import ClassVar
 from urllib.parse import unquote
 
@@ -25,7 +26,7 @@ from torchlint.engine import analyze_source
 from torchlint.lsp import notebooks, snapshots
 from torchlint.lsp.config import SettingsStore
 from torchlint.lsp.crossfile import CrossFile
-from torchlint.lsp.diagnostics import Outcome, convert
+from torchlint.lsp.diagnostics import Analysed, Outcome, convert
 from torchlint.lsp.documents import Document
 from torchlint.lsp.guard import Guard
 from torchlint.lsp.positions import UTF16, engine_text
@@ -64,7 +65,8 @@ class TorchlintServer(LanguageServer):
         self._first_published = False
         self.scheduler = Scheduler(
             snapshot=self.snapshot,
-            analyse=self.analyse,
+            engine=self.run_engine,
+            present=self.present,
             publish=self.publish,
             is_current=self.is_current,
             guard=self.guard,
@@ -174,14 +176,20 @@ class TorchlintServer(LanguageServer):
         return notebooks.is_python_cell(cell, self.document(cell.document))
 
     # -- the pipeline -----------------------------------------------------------------------
-    def analyse(self, snap: Snapshot) -> Outcome:
-        """Analyse a snapshot and make its diagnostics. Worker thread; never raises."""
+    def run_engine(self, snap: Snapshot) -> Analysed:
+        """The engine on a snapshot. Worker thread; never raises (nor does the engine)."""
+        started = time.perf_counter()
         result = analyze_source(
             snap.text,
             snap.path,
             snap.settings.config,
             resolver=self.crossfile.resolver_for(snap.key, snap.fs_path),
         )
+        return Analysed(result, result.seconds, time.perf_counter() - started)
+
+    def present(self, snap: Snapshot, analysed: Analysed) -> Outcome:
+        """The engine's result as diagnostics, with what a probe run adds. Event loop."""
+        result = analysed.result
         for error in result.errors:
             self._log_error_once(error)
         try:
@@ -192,7 +200,11 @@ class TorchlintServer(LanguageServer):
         except Exception as exc:  # publish nothing new rather than nothing at all
             self.guard.failed("diagnostics", exc)
             diagnostics, placed = {p.uri: [] for p in snap.parts}, {}
-        return Outcome(snap, result, diagnostics, result.seconds, placed)
+        return Outcome(snap, result, diagnostics, analysed.seconds, placed)
+
+    def analyse(self, snap: Snapshot) -> Outcome:
+        """Both steps at once (tests and tools)."""
+        return self.present(snap, self.run_engine(snap))
 
     def publish(self, outcome: Outcome) -> None:
         """Send an outcome's diagnostics, and clear uris the unit no longer covers."""
