@@ -126,6 +126,7 @@ class Forward:
     scope_name: str
     nested: bool  # inside another module's forward (a submodule), not the loop's own call
     unknown_model: bool = False  # a model we only know by its `.eval()` (its parameters unseen)
+    in_helper: bool = False  # made by a function the loop calls, not by the loop's own code
 
 
 @dataclass(frozen=True, slots=True)

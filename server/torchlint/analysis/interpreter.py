@@ -307,6 +307,8 @@ class Interpreter:
             return GradMode.INFERENCE
         if func.grad_decorator == "enable_grad":
             return GradMode.ENABLED
+        if func.grad_decorator == "unknown":
+            return GradMode.UNKNOWN
         if (
             func.cls is not None
             and func.cls.is_autograd_function
@@ -445,6 +447,8 @@ class Interpreter:
             or any(f is func for f in self.active)
         ):
             return UNKNOWN
+        if not _accepts(func, len(args), self_value is not None):
+            return UNKNOWN  # the call would raise TypeError: nothing to learn from its body
         key = self._memo_key(func, args, kwargs, self_value, state, alone_args)
         if key is not None and key in self.memo:
             return self.memo[key]
@@ -500,6 +504,8 @@ class Interpreter:
             callee_state.grad = GradMode.INFERENCE
         elif deco == "enable_grad":
             callee_state.grad = GradMode.ENABLED
+        elif deco == "unknown":
+            callee_state.grad = GradMode.UNKNOWN
         if (
             func.cls is not None
             and func.cls.is_autograd_function
@@ -556,7 +562,10 @@ class Interpreter:
         tmp_a.env = {"__ret__": va}
         tmp_b.env = {"__ret__": vb}
         out = join_states(self.graph, tmp_a, tmp_b)
-        joined.heap.update({k: v for k, v in out.heap.items() if k not in joined.heap})
+        # Phi cells (negative ids) are recomputed on every call: never keep a stale one from an
+        # earlier call, or the result would carry that call's (maybe freed) graph.
+        joined.heap.update({k: v for k, v in out.heap.items() if k < 0 or k not in joined.heap})
+        joined.saved.update({k: v for k, v in out.saved.items() if k < 0})
         return out.env["__ret__"]
 
     def _bind_params(
@@ -1240,6 +1249,16 @@ class Interpreter:
             state.grad = before
 
 
+def _accepts(func: FunctionInfo, n_positional: int, bound: bool) -> bool:
+    a = func.node.args
+    if a.vararg is not None:
+        return True
+    capacity = len(a.posonlyargs) + len(a.args)
+    if bound and func.kind in ("method", "classmethod", "property"):
+        capacity -= 1
+    return n_positional <= capacity
+
+
 def _fingerprint(value: Value | None, state: State) -> object | None:
     """What an argument looks like to a callee, for remembering calls (None: do not remember)."""
     if value is None or isinstance(value, Unknown | TorchName | ExtName | Device | Params):
@@ -1280,6 +1299,7 @@ def _fingerprint(value: Value | None, state: State) -> object | None:
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DEF_NAME = re.compile(r"\b(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")
 _DECORATOR_MODES = {
+    "unknown": GradMode.UNKNOWN,
     "no_grad": GradMode.DISABLED,
     "inference_mode": GradMode.INFERENCE,
     "enable_grad": GradMode.ENABLED,

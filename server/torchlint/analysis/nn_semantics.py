@@ -1082,7 +1082,7 @@ def note_append(
 def unknown_method(
     ip: Interpreter, recv_node: ast.expr | None, name: str, args: Args, node: ast.Call, state: State
 ) -> None:
-    if name == "zero_grad":
+    if "zero_grad" in name:
         ip.training.zero_grad(UNKNOWN, node, state)
     elif name == "step":
         ip.training.step(UNKNOWN, node, state)

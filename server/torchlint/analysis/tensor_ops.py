@@ -242,7 +242,9 @@ def result_dtype(op: K.OpFacts | None, inputs: list[Input], explicit: str | None
     if op is None:
         return None
     rule = op.dtype_rule
-    first = next((i.tensor for i in inputs if i.tensor is not None), None)
+    # The first tensor argument as written: an unknown first argument leaves the dtype unknown.
+    lead = next((i for i in inputs if i.positional), None)
+    first = lead.tensor if lead is not None else None
     if rule == "fixed" and op.fixed_dtype:
         return frozenset({op.fixed_dtype})
     if rule == "bool":
@@ -674,6 +676,13 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         e = inputs[1].scalar
         if e is not None and e == int(e) and int(e) % 2 == 0 and e > 0:
             return NONNEG
+    if (
+        name in ("clamp", "clamp_", "clip", "clamp_min")
+        and isinstance(node, ast.Call)
+        and _unknown_min(name, node, inputs)
+    ):
+        # `clamp(min=self.eps)`: a lower bound we cannot read is still a guard away from zero.
+        return POSITIVE
     if name in ("clamp", "clamp_", "clip", "clamp_min", "clamp_max") and isinstance(node, ast.Call):
         lo, hi = _clamp_bounds(name, node, inputs)
         if lo is not None or hi is not None:
@@ -683,6 +692,13 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         c = next((i.scalar for i in inputs if i.scalar is not None), None)
         if c is not None:
             return fi.shift(c)
+        if (
+            fi.lo is not None
+            and fi.lo >= 0
+            and any(i.tensor is None and not isinstance(i.value, Const) for i in inputs[1:])
+        ):
+            # `variance + self.eps`: a non-negative value plus an epsilon we cannot read.
+            return POSITIVE
     if (
         name in ("__sub__", "sub")
         and fi is not None
@@ -707,6 +723,20 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         if a is not None and b is not None and a.lo is not None and b.lo is not None:
             return Interval(a.lo + b.lo, None, a.lo_open or b.lo_open)
     return None
+
+
+def _unknown_min(name: str, node: ast.Call, inputs: list[Input]) -> bool:
+    """A `min` bound is given but is not a number we can read."""
+    for kw in node.keywords:
+        if kw.arg == "min":
+            return not isinstance(kw.value, ast.Constant | ast.UnaryOp)
+    position = 1
+    return (
+        len(inputs) > position
+        and inputs[position].tensor is None
+        and inputs[position].scalar is None
+        and not isinstance(inputs[position].value, Const)
+    )
 
 
 def _clamp_bounds(

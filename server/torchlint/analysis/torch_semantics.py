@@ -189,6 +189,10 @@ def grad_context_kind(expr: ast.expr) -> GradMode | None:
 
 
 def grad_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The grad-mode decorator on a function: no_grad / inference_mode / enable_grad, or
+    "unknown" for a decorator we cannot see into (it may switch grad off, as ultralytics'
+    `@smart_inference_mode()` does)."""
+    unknown = False
     for deco in node.decorator_list:
         func = deco.func if isinstance(deco, ast.Call) else deco
         name = (
@@ -200,7 +204,52 @@ def grad_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
         )
         if name in _GRAD_CONTEXTS:
             return name
-    return None
+        if name not in _PLAIN_DECORATORS:
+            unknown = True
+    return "unknown" if unknown else None
+
+
+# Decorators that do not change the grad mode of the function they wrap.
+_PLAIN_DECORATORS: Final = frozenset(
+    {
+        "staticmethod",
+        "classmethod",
+        "property",
+        "cached_property",
+        "abstractmethod",
+        "setter",
+        "getter",
+        "deleter",
+        "wraps",
+        "lru_cache",
+        "cache",
+        "overload",
+        "override",
+        "final",
+        "unused",
+        "ignore",
+        "export",
+        "script",
+        "script_method",
+        "dataclass",
+        "contextmanager",
+        "register_model",
+        "register",
+        "register_notrace_module",
+        "register_notrace_function",
+        "jit",
+        "compile",
+        "no_type_check",
+        "total_ordering",
+        "singledispatch",
+        "register_module",
+        "autocast",
+        "custom_fwd",
+        "custom_bwd",
+        "once_differentiable",
+        "deprecated",
+    }
+)
 
 
 def grad_context(ip: Interpreter, expr: ast.expr, state: State) -> GradMode | None:
@@ -549,7 +598,15 @@ def call_value(
             ip, target.receiver, None, target.name, args, kwargs, starred, node, state
         )
     if isinstance(target, ExtName):
+        if "zero_grad" in target.qualname.rsplit(".", 1)[-1]:
+            ip.training.grad_cleared()  # pyro.infer.util.zero_grads(params) and the like
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
+    if (
+        target is UNKNOWN
+        and isinstance(node.func, ast.Name | ast.Attribute)
+        and "zero_grad" in ip.text(node.func)
+    ):
+        ip.training.grad_cleared()
     if target is UNKNOWN and ip.training.evaluated and ip.text(node.func) in ip.training.evaluated:
         ip.training.unknown_forward(node, state, UNKNOWN)
     return UNKNOWN
@@ -1108,13 +1165,56 @@ def _torch_op(
     loss = K.loss(qual)
     if loss is not None:
         return NN.functional_loss(ip, qual, op, loss, args, kwargs, node, state)
-    ref = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
-    if name == "where" and len(args) == 3:
+    ref: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
+    ref = _values_indices(ip, name, ref, args[1:], kwargs, node, state)
+    if name == "where" and len(args) == 3 and isinstance(ref, TRef):
         _where(ip, args, ref, node, state)
     elif name == "masked_fill" and len(args) >= 2:
         _masked_fill(ip, args[0], args[1], node, state)
     _emit_call(ip, qual, None, args, kwargs, ref, node, state)
     return ref
+
+
+_ALWAYS_INDICES: Final = frozenset({"sort", "topk", "kthvalue", "mode", "cummax", "cummin"})
+_INDICES_WITH_DIM: Final = frozenset({"max", "min", "median", "nanmedian"})
+
+
+def _values_indices(
+    ip: Interpreter,
+    name: str,
+    result: Value,
+    rest: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    """`x.max(1)`, `torch.topk(x, k)`: a (values, indices) pair; indices are int64 and never require grad."""
+    if not isinstance(result, TRef):
+        return result
+    if name in _INDICES_WITH_DIM:
+        has_dim = "dim" in kwargs or any(
+            isinstance(v, Const) and type(v.value) is int for _, v in rest[:1]
+        )
+        if not has_dim:
+            return result
+    elif name not in _ALWAYS_INDICES:
+        return result
+    oid = ip.graph.alloc((id(node), "indices"), ip.frame.context)
+    why = ip.why(node, f"the indices of `{ip.text(node)}`")
+    values = state.tensor(result)
+    state.heap[oid] = Tensor(
+        dtype=frozenset({"int64"}),
+        rg=Tri.NO,
+        leaf=Tri.YES,
+        device=values.device,
+        rank=values.rank,
+        root=oid,
+        why_dtype=why,
+        why_rg=why,
+        why_leaf=why,
+        origin=why,
+    )
+    return Seq((result, TRef(oid)), "namedtuple")
 
 
 def _autograd_api(
@@ -1330,7 +1430,8 @@ def tensor_method(
     inputs = [make_input(ip, recv_node, ref, state)] + [
         make_input(ip, n, v, state) for n, v in args
     ]
-    result = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
+    result: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
+    result = _values_indices(ip, name, result, args[0:], kwargs, node, state)
     if name == "masked_fill" and args:
         _masked_fill(ip, (recv_node, ref), args[0], node, state)
     _emit_call(ip, qual, (recv_node, ref), args, kwargs, result, node, state)
@@ -1431,12 +1532,17 @@ def inplace_write(
     op: K.OpFacts | None,
 ) -> TRef:
     t = state.tensor(ref)
-    if t.uninit is not None and (label in _INIT_METHODS or kind == "setitem"):
-        t = t.evolve(uninit=None)
-        state.heap[ref.oid] = t
+    if label in _INIT_METHODS or kind == "setitem":
+        if t.uninit is not None:
+            t = t.evolve(uninit=None)
+            state.heap[ref.oid] = t
+        base = state.heap.get(t.root)
+        if isinstance(base, Tensor) and base.uninit is not None:
+            # `self.w.data.fill_(0)`: writing a view of the storage initialises the tensor itself.
+            state.heap[t.root] = base.evolve(uninit=None)
     value_input = make_input(ip, value[0], value[1], state) if value is not None else None
     result_dtype = None
-    if value_input is not None:
+    if value_input is not None and _promotes(kind, op):
         result_dtype = promote([make_input(ip, target_node, ref, state), value_input])
     records = state.saved.get(t.root, ())
     if ip.wants(InplaceWrite):
@@ -1503,6 +1609,16 @@ def inplace_write(
             interval=None,
         )
     return ref
+
+
+def _promotes(kind: str, op: K.OpFacts | None) -> bool:
+    """Whether the out-of-place twin promotes dtypes (`add_`, `+=`), unlike `bernoulli_(p)`."""
+    if kind == "augassign":
+        return True
+    if op is None or op.out_of_place is None:
+        return False
+    twin = K.op(f"Tensor.{op.out_of_place}") or K.op(f"torch.{op.out_of_place}")
+    return twin is not None and twin.dtype_rule in ("promote", "int_to_float")
 
 
 _INIT_METHODS: Final = frozenset(
@@ -1977,6 +2093,8 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         return UNKNOWN
     if isinstance(obj, NN.SuperProxy):
         return Bound(obj, name)
+    if isinstance(obj, Seq) and obj.kind == "namedtuple" and name in ("values", "indices"):
+        return obj.items[0 if name == "values" else 1]
     if isinstance(obj, Seq | NN.Builtin | Params | NN.Loader):
         return Bound(obj, name)
     return UNKNOWN

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from torchlint import knowledge as K
@@ -70,6 +70,7 @@ class LoopRecord:
     forwards: dict[tuple[int, int], Forward] = field(default_factory=dict)
     grad_clears: int = 0  # `p.grad = None`, `p.grad.zero_()`
     reach: set[int] = field(default_factory=set)  # graph nodes its backward calls went through
+    depth: int = 0  # inline depth of the frame the loop is in
     accumulations: dict[int, AccumulationRecord] = field(default_factory=dict)
 
 
@@ -122,7 +123,9 @@ class TrainingTracker:
     def enter_loop(self, node: ast.stmt) -> None:
         record = self.records.get(id(node))
         if record is None or record.node is not node:
-            record = self.records[id(node)] = LoopRecord(node, self._scope_name())
+            record = self.records[id(node)] = LoopRecord(
+                node, self._scope_name(), depth=self.ip.frame.depth
+            )
         self.loops.append(record)
 
     def exit_loop(self, node: ast.stmt, state: State) -> None:
@@ -197,8 +200,11 @@ class TrainingTracker:
             self._scope_name(),
             nested,
         )
+        depth = self.ip.frame.depth
         for loop in self.loops:
-            loop.forwards.setdefault((id(node), ref.oid), fwd)
+            loop.forwards.setdefault(
+                (id(node), ref.oid), replace(fwd, in_helper=depth > loop.depth)
+            )
 
     def mode(self, ref: ObjRef, mode: Tri, node: ast.Call, state: State) -> None:
         pass
@@ -249,8 +255,9 @@ class TrainingTracker:
             False,
             True,
         )
+        depth = self.ip.frame.depth
         for loop in self.loops:
-            loop.forwards.setdefault((id(node), 0), fwd)
+            loop.forwards.setdefault((id(node), 0), replace(fwd, in_helper=depth > loop.depth))
 
     def accumulate(
         self, target: ast.expr, value: Value, result: Value, node: ast.AST, kind: str, state: State

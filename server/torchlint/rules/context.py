@@ -94,6 +94,10 @@ class RuleContext:
             cur = parent
         return best
 
+    def parents(self) -> dict[int, ast.AST]:
+        """id(node) -> its parent node, over the whole file."""
+        return self._parent_map()
+
     def _parent_map(self) -> dict[int, ast.AST]:
         if self._parents is None:
             self._parents = {}

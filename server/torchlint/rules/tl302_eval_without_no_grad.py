@@ -76,6 +76,7 @@ class EvalWithoutNoGrad(Rule):
             for f in event.forwards
             if f.grad is GradMode.ENABLED
             and not f.nested
+            and not f.in_helper
             and (f.result_rg is Tri.YES or f.unknown_model)
         ]
         if not forwards:

@@ -47,6 +47,8 @@ Safe: `training=self.training` keeps training behaviour and turns dropout off in
 
 from __future__ import annotations
 
+import ast
+
 from torchlint.analysis.events import Event, TorchCall
 from torchlint.findings import Severity
 from torchlint.rules.base import Rule
@@ -61,6 +63,24 @@ _DROPOUTS = {
     "torch.nn.functional.alpha_dropout": 2,
     "torch.nn.functional.feature_alpha_dropout": 2,
 }
+
+
+def _under_training_check(ctx: RuleContext, node: ast.AST) -> bool:
+    parents = ctx.parents()
+    cur: ast.AST | None = node
+    while cur is not None:
+        parent = parents.get(id(cur))
+        if isinstance(parent, ast.If | ast.IfExp | ast.While) and cur is not getattr(
+            parent, "test", None
+        ):
+            if any(
+                isinstance(n, ast.Attribute) and n.attr == "training" for n in ast.walk(parent.test)
+            ):
+                return True
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        cur = parent
+    return False
 
 
 class FunctionalDropout(Rule):
@@ -79,6 +99,8 @@ class FunctionalDropout(Rule):
             return
         if "training" in event.kwargs or len(event.args) > position:
             return
+        if _under_training_check(ctx, event.node):
+            return  # `if self.training: x = F.dropout(x, p)` only runs in training
         fn = event.qualname.rsplit(".", 1)[-1]
         message = (
             f"`F.{fn}` in `{event.func_name}` is always in training mode (`training` defaults to True): dropout "

@@ -1,16 +1,17 @@
 """
 ## What it does
-Flags the pre-0.4 tensor API: `torch.autograd.Variable(...)`, its `volatile=True`, and the
+Flags the pre-0.4 tensor API where it does harm: `Variable(..., volatile=True)`, and the
 typed constructors `torch.FloatTensor(...)`, `torch.LongTensor(...)`, `torch.Tensor(...)`,
 `torch.cuda.FloatTensor(...)`.
 
 ## Why is this bad?
-`Variable` is a no-op wrapper since PyTorch 0.4 and `volatile=True` has no effect at all
+`volatile=True` has had no effect since PyTorch 0.4
 (PyTorch only warns: "volatile was removed and now has no effect. Use `with
 torch.no_grad():` instead") — code relying on it builds graphs it meant to avoid. Typed
 constructors given sizes (`torch.FloatTensor(10)`) return *uninitialised memory*, garbage
 that differs from run to run: fine when an initialiser (`normal_`, `nn.init.*`) writes it
-first, a silent bug when it is read as is. Given a tensor, they raise.
+first, a silent bug when it is read as is. `torch.FloatTensor(t)` of a tensor of another
+dtype raises (`torch.Tensor(t)` accepts any).
 
 ## Example
 ```python
@@ -32,6 +33,9 @@ total = w.sum()
 Safe: uninitialised memory becomes `torch.zeros` (deterministic); `FloatTensor(t)` becomes
 `t.to(torch.float32)`; `Variable(x)` becomes `x` (`x.requires_grad_()` when it asked for grad). The fix cannot put
 the code under `torch.no_grad()` for `volatile=True`: that is for you to place.
+
+## Known problems
+A plain `Variable(x)` is left alone: it is legacy but does nothing, so it is not a mistake.
 
 ## References
 - TORCH_FACTS §1(k)
@@ -77,7 +81,9 @@ class LegacyTensorApi(Rule):
             return
         torch_name = ctx.imports.torch_expr()
         src = ctx.source
-        if event.what in ("Variable", "volatile"):
+        if event.what == "Variable":
+            return  # a no-op wrapper since 0.4: legacy, but harmless (see Known problems)
+        if event.what == "volatile":
             inner = node.args[0] if node.args else None
             edits: tuple[Edit, ...] | None = None
             if inner is not None:
@@ -106,7 +112,8 @@ class LegacyTensorApi(Rule):
         if dtype is None or len(event.args) != 1:
             return
         data = event.args[0]
-        if data.tensor is not None:
+        known = data.tensor.dtype if data.tensor is not None else None
+        if cls != "Tensor" and known is not None and len(known) == 1 and dtype not in known:
             # torch.FloatTensor(tensor) raises a TypeError about TensorOptions; .to() converts.
             message = (
                 f'`{cls}({data.text})` of a tensor raises ("expected TensorOptions(dtype=...)"): the legacy '

@@ -77,7 +77,14 @@ class TargetRequiresGrad(Rule):
         if t.rg is not Tri.YES or t.from_module is None:
             return
         inp = call.input.tensor if call.input is not None else None
-        if inp is not None and inp.from_module == t.from_module:
+        # The prediction must be a model's output that requires grad too: with data as the
+        # input, a symmetric loss was just written the other way round (l1_loss(pixels, recon)).
+        if (
+            inp is None
+            or inp.rg is not Tri.YES
+            or inp.from_module is None
+            or inp.from_module == t.from_module
+        ):
             return
         model = t.module_text or "another model"
         message = (
