@@ -70,13 +70,14 @@ def _under_training_check(ctx: RuleContext, node: ast.AST) -> bool:
     cur: ast.AST | None = node
     while cur is not None:
         parent = parents.get(id(cur))
-        if isinstance(parent, ast.If | ast.IfExp | ast.While) and cur is not getattr(
+        in_branch = isinstance(parent, ast.If | ast.IfExp | ast.While) and cur is not getattr(
             parent, "test", None
+        )
+        if in_branch and any(
+            isinstance(n, ast.Attribute) and n.attr == "training"
+            for n in ast.walk(parent.test)  # type: ignore[union-attr]
         ):
-            if any(
-                isinstance(n, ast.Attribute) and n.attr == "training" for n in ast.walk(parent.test)
-            ):
-                return True
+            return True
         if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
             return False
         cur = parent
