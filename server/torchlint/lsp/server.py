@@ -36,6 +36,8 @@ from torchlint.lsp.snapshots import Snapshot
 
 log = logging.getLogger("torchlint.lsp")
 
+SWITCH_INTERVAL_S = 0.001
+
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
     notebook_selector=[
         types.NotebookDocumentFilterWithCells(
@@ -362,6 +364,11 @@ def run_server(args: argparse.Namespace) -> int:
     )
     if level != "DEBUG":  # pygls logs every message body at INFO: slow and noisy
         logging.getLogger("pygls").setLevel(logging.WARNING)
+    # The engine runs in a worker thread and holds the GIL; pygls hands each incoming
+    # message between three threads. At the default 5 ms switch interval a burst of
+    # keystrokes was read at ~30 ms a message while an analysis ran, so the server lagged
+    # behind the typing; at 1 ms it keeps up (measured with scripts/bench_lsp.py bursts).
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     server = create_server()
     logging.getLogger("torchlint").addHandler(ClientLogHandler(server))
     tcp: str | None = getattr(args, "tcp", None)
