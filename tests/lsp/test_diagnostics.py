@@ -141,3 +141,22 @@ async def test_many_documents_at_once(client: LanguageClient) -> None:
         open_doc(client, uri, LEAF)
     results = await asyncio.gather(*(diagnostics(client, uri, 1) for uri in uris))
     assert all(codes(r) == [(3, "TL101")] for r in results)
+
+
+async def test_excluded_and_other_languages_are_not_analysed(client: LanguageClient) -> None:
+    venv = uri_of(client, ".venv/lib/python3.11/site-packages/lib.py")
+    build = uri_of(client, "build/lib/x.py")
+    open_doc(client, venv, LEAF)
+    open_doc(client, build, LEAF)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri_of(client, "notes.md"), language_id="markdown", version=1, text=LEAF
+            )
+        )
+    )
+    control = uri_of(client, "control.py")
+    open_doc(client, control, LEAF)
+    assert codes(await diagnostics(client, control, 1)) == [(3, "TL101")]
+    await asyncio.sleep(0.5)
+    assert not {venv, build, uri_of(client, "notes.md")} & set(recorder(client).published)

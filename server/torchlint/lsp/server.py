@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 import time
+from pathlib import Path
 from typing import ClassVar
 from urllib.parse import unquote
 
@@ -22,6 +23,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from torchlint import __version__
+from torchlint.config import Config
 from torchlint.engine import analyze_source
 from torchlint.lsp import notebooks, snapshots
 from torchlint.lsp.config import SettingsStore
@@ -143,7 +145,7 @@ class TorchlintServer(LanguageServer):
                 encoding=self.encoding,
             )
         doc = self.document(key)
-        if doc is None:
+        if doc is None or not self._analysable(doc, fs_path, folder, settings.config):
             return None
         text = doc.source
         return snapshots.single(
@@ -157,6 +159,22 @@ class TorchlintServer(LanguageServer):
             settings=settings,
             encoding=self.encoding,
         )
+
+    @staticmethod
+    def _analysable(doc: Document, fs_path: str | None, folder: str | None, config: Config) -> bool:
+        """Python, and not excluded: by `exclude` and the defaults (virtual environments,
+        site-packages, build output) inside a workspace folder, by site-packages outside."""
+        if doc.language_id not in (None, "", "python"):
+            return False
+        if fs_path is None:
+            return True
+        path = Path(fs_path)
+        if folder is not None:
+            try:
+                return not config.is_excluded(path.relative_to(folder))
+            except ValueError:
+                pass
+        return not any(part in ("site-packages", "dist-packages") for part in path.parts)
 
     def is_current(self, snap: Snapshot) -> bool:
         """The documents still hold the text `snap` was made from (event loop only)."""
