@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import importlib.util
 import logging
 import os
 import sys
@@ -391,22 +392,23 @@ def run_server(args: argparse.Namespace) -> int:
     logging.getLogger("torchlint").addHandler(ClientLogHandler(server))
     tcp: str | None = getattr(args, "tcp", None)
     ws: str | None = getattr(args, "ws", None)
+    if ws and importlib.util.find_spec("websockets") is None:
+        log.error("--ws needs the websockets package (pip install 'pygls[ws]')")
+        return 2
+    where = tcp or ws
     try:
-        if tcp:
-            server.start_tcp(*_address(tcp))
-        elif ws:
-            server.start_ws(*_address(ws))
+        address = _address(where) if where else None
+    except ValueError:
+        log.error("expected HOST:PORT, not %r", where)
+        return 2
+    try:
+        if tcp and address:
+            server.start_tcp(*address)
+        elif ws and address:
+            server.start_ws(*address)
         else:
             server.start_io()
     finally:
         server.scheduler.shutdown()
         server.crossfile.stop()
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:  # `python -m torchlint.lsp.server`
-    parser = argparse.ArgumentParser(prog="torchlint-lsp")
-    parser.add_argument("--tcp", default=None)
-    parser.add_argument("--ws", default=None)
-    parser.add_argument("--log-level", default="INFO")
-    return run_server(parser.parse_args(argv))
