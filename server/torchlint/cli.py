@@ -202,10 +202,11 @@ def run_check(args: argparse.Namespace) -> int:
     if args.format == "text":
         fixable = sum(1 for f in findings if f.fix is not None)
         noun = "problem" if len(findings) == 1 else "problems"
+        files = "file" if len(jobs) == 1 else "files"
         summary = (
-            f"Found {len(findings)} {noun} in {len(jobs)} files ({fixable} with a fix)."
+            f"Found {len(findings)} {noun} in {len(jobs)} {files} ({fixable} with a fix)."
             if findings
-            else f"No problems found in {len(jobs)} files."
+            else f"No problems found in {len(jobs)} {files}."
         )
         print(summary)
     if io_error:

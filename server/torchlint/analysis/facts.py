@@ -6,9 +6,14 @@ Rules fire on certain facts (`Tri.YES` / `Tri.NO`, a known dtype set), never on 
 
 from __future__ import annotations
 
+import ast
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Final
+from typing import TYPE_CHECKING, Final, Protocol
+
+if TYPE_CHECKING:
+    from torchlint.findings import Span
 
 
 class Tri(enum.IntEnum):
@@ -78,22 +83,108 @@ def none_in(d: DType, group: frozenset[str]) -> bool:
     return d is not None and not (d & group)
 
 
-@dataclass(frozen=True, slots=True)
 class Why:
-    """Where a fact came from: the line that made it so, and a phrase saying how."""
+    """Where a fact came from: the line that made it so, and a phrase saying how.
 
-    line: int
-    text: str  # e.g. "`torch.rand(3, requires_grad=True)` creates a leaf that requires grad"
-    col: int = 0
-    end_line: int = 0
-    end_col: int = 0
-    path: str | None = None  # another file of the workspace (None: the analysed file)
+    The engine makes one for nearly every op it models, and almost none is ever shown, so a
+    Why made by `Why.at` keeps the node and works out its position and text on first use.
+    `text` may be given as a function for the same reason.
+    """
+
+    __slots__ = ("_col", "_end_col", "_end_line", "_line", "_node", "_src", "_text", "path")
+
+    def __init__(
+        self,
+        line: int,
+        text: str | Callable[[], str],
+        col: int = 0,
+        end_line: int = 0,
+        end_col: int = 0,
+        path: str | None = None,  # another file of the workspace (None: the analysed file)
+    ) -> None:
+        self._line = line
+        self._text = text  # e.g. "`torch.rand(3, requires_grad=True)` creates a leaf that ..."
+        self._col = col
+        self._end_line = end_line
+        self._end_col = end_col
+        self.path = path
+        self._src: _Spans | None = None
+        self._node: ast.AST | None = None
+
+    @classmethod
+    def at(cls, src: _Spans, node: ast.AST, text: str | Callable[[], str], path: str | None) -> Why:
+        """A Why at `node`'s span in `src`, located when first asked."""
+        why = cls(0, text, path=path)
+        why._src = src
+        why._node = node
+        return why
+
+    def _locate(self) -> None:
+        if self._src is not None and self._node is not None:
+            span = self._src.span(self._node)
+            self._line, self._col = span.start.row, span.start.col
+            self._end_line, self._end_col = span.end.row, span.end.col
+            self._src = None
+            self._node = None
+
+    @property
+    def line(self) -> int:
+        if self._src is not None:
+            self._locate()
+        return self._line
+
+    @property
+    def col(self) -> int:
+        if self._src is not None:
+            self._locate()
+        return self._col
+
+    @property
+    def end_line(self) -> int:
+        if self._src is not None:
+            self._locate()
+        return self._end_line
+
+    @property
+    def end_col(self) -> int:
+        if self._src is not None:
+            self._locate()
+        return self._end_col
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text()
+        return text
+
+    def _key(self) -> tuple[int, int, int, int, str | None, str]:
+        return (self.line, self.col, self.end_line, self.end_col, self.path, self.text)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, Why) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Why(line={self.line}, text={self.text!r}, col={self.col}, path={self.path!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Sent to other processes resolved: the source and its tree stay behind.
+        return (Why, (self.line, self.text, self.col, self.end_line, self.end_col, self.path))
 
     def where(self) -> str:
         """ "line 3", or "line 3 of models.py" for another file."""
         if self.path is None:
             return f"line {self.line}"
         return f"line {self.line} of {self.path.replace(chr(92), '/').rsplit('/', 1)[-1]}"
+
+
+class _Spans(Protocol):
+    def span(self, node: ast.AST) -> Span: ...
 
 
 @dataclass(frozen=True, slots=True)

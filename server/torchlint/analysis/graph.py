@@ -17,9 +17,15 @@ from torchlint.analysis.facts import Why
 @dataclass(frozen=True, slots=True)
 class Node:
     why: Why | None  # the op that made it (None for phi nodes)
-    op: str  # source text or "phi"
+    label: str | None  # source text or "phi"; None: the text of `why` (worded on demand)
     saves: bool  # it saved tensors for backward (so backward frees something)
     parents: tuple[int, ...]
+
+    @property
+    def op(self) -> str:
+        if self.label is not None:
+            return self.label
+        return self.why.text if self.why is not None else ""
 
 
 class Graph:
@@ -50,7 +56,7 @@ class Graph:
         return oid
 
     # -- graph nodes ----------------------------------------------------------------
-    def add(self, why: Why | None, op: str, saves: bool, parents: tuple[int, ...]) -> int:
+    def add(self, why: Why | None, op: str | None, saves: bool, parents: tuple[int, ...]) -> int:
         self.nodes.append(Node(why, op, saves, parents))
         return len(self.nodes) - 1
 

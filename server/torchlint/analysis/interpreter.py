@@ -77,6 +77,8 @@ class Frame:
     loops: list[LoopFrame] = field(default_factory=list)
     self_value: Value | None = None
     depth: int = 0
+    # Its statements count as run with known arguments (see `Interpreter.covered`).
+    covers: bool = True
 
 
 class Interpreter:
@@ -118,6 +120,9 @@ class Interpreter:
         self.frame = Frame(None, (), {})
         self.classes: dict[str, ClassInfo] = {}
         self.functions: list[FunctionInfo] = []
+        # Statements already run with every argument known, from a call in this file: a
+        # function whose whole body is in here learns nothing more from being run alone.
+        self.covered: set[int] = set()
         self.instances: dict[int, ObjRef] = {}  # abstract `self` per class, for methods alone
         self.templates: dict[
             int, dict[int, Tensor | HeapObj]
@@ -179,10 +184,19 @@ class Interpreter:
         # A name analysed several times (loops, calls) keeps the join of what it was.
         self.facts_at[key] = (name, t if prior is None else prior[1].join(t))
 
-    def why(self, node: ast.AST, text: str) -> Why:
-        span = self.src.span(node)
-        path = None if self.src is self.main_src else self.src.path
-        return Why(span.start.row, text, span.start.col, span.end.row, span.end.col, path)
+    def why(self, node: ast.AST, text: str | Callable[[], str]) -> Why:
+        """Why a fact holds, at `node` (located and, if `text` is a function, worded lazily)."""
+        src = self.src
+        return Why.at(src, node, text, None if src is self.main_src else src.path)
+
+    def why_code(self, node: ast.AST, template: str = "`{}`", limit: int = 60) -> Why:
+        """A Why whose text is `template` around the node's own source, made on first use."""
+        src = self.src
+
+        def text() -> str:
+            return template.replace("{}", src.segment(node, limit), 1)
+
+        return Why.at(src, node, text, None if src is self.main_src else src.path)
 
     def text(self, node: ast.AST | None, limit: int = 60) -> str:
         return "" if node is None else self.src.segment(node, limit)
@@ -203,11 +217,20 @@ class Interpreter:
         self.exec_block(tree.body, state)
         self.training.end_scope()
         self.module_state = state
-        # Now every function and method on its own, parameters unknown.
-        for func in list(self.functions):
-            if self.steps > self.max_steps * 2:
-                break
-            self.analyse_alone(func, state)
+        # Now every function and method on its own, parameters unknown, unless a call with
+        # known arguments already ran all of it. Nested functions found on the way join the list.
+        i = 0
+        while i < len(self.functions) and self.steps <= self.max_steps * 2:
+            func = self.functions[i]
+            i += 1
+            if not self._fully_covered(func):
+                self.analyse_alone(func, state)
+
+    def _fully_covered(self, func: FunctionInfo) -> bool:
+        covered = self.covered
+        if not covered or isinstance(func.node, ast.Lambda):
+            return False
+        return all(id(stmt) in covered for stmt in _own_statements(func.node.body))
 
     def _prescan(self, tree: ast.Module) -> None:
         """Grad mode around each reference to a user function (called or passed), lexically.
@@ -520,6 +543,15 @@ class Interpreter:
             depth=self.frame.depth + 1,
         )
         self._bind_params(func, callee_state, frame, args, kwargs, self_value, alone=alone_args)
+        frame.covers = (
+            self.frame.covers
+            and not alone_args
+            and not any(
+                isinstance(v, Unknown)
+                for name, v in callee_state.env.items()
+                if func.node.args.kwarg is None or name != func.node.args.kwarg.arg
+            )
+        )
         saved_frame, saved_stmt, saved_src = self.frame, self.stmt, self.src
         self.frame = frame
         self.active.append(func)
@@ -626,6 +658,8 @@ class Interpreter:
     def exec_stmt(self, stmt: ast.stmt, state: State) -> None:
         self.stmt = stmt
         self.steps += 1
+        if self.frame.covers:
+            self.covered.add(id(stmt))
         method = _STMT_DISPATCH.get(type(stmt))
         if method is None:
             return
@@ -1372,3 +1406,20 @@ def number(value: Value) -> float | None:
 
 
 __all__ = ["Interpreter", "number", "replace"]
+
+
+def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a function body, nested blocks included, nested definitions' bodies
+    not (they are functions of their own)."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for field_name in ("body", "orelse", "finalbody"):
+            sub = getattr(stmt, field_name, None)
+            if isinstance(sub, list) and sub and isinstance(sub[0], ast.stmt):
+                yield from _own_statements(sub)
+        for handler in getattr(stmt, "handlers", ()):
+            yield from _own_statements(handler.body)
+        for case in getattr(stmt, "cases", ()):
+            yield from _own_statements(case.body)

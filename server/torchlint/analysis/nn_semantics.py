@@ -127,9 +127,7 @@ def make_module(
     dtype: frozenset[str] | None = (
         frozenset({K.DEFAULT_FLOAT}) if mf is not None and mf.has_parameters else None
     )
-    why_dtype = (
-        ip.why(node, f"`{ip.text(node)}` has {K.DEFAULT_FLOAT} parameters") if dtype else None
-    )
+    why_dtype = ip.why_code(node, f"`{{}}` has {K.DEFAULT_FLOAT} parameters") if dtype else None
     if "dtype" in kwargs:
         d = parse_dtype(kwargs["dtype"][1])
         dtype = frozenset({d}) if d else None
@@ -165,7 +163,7 @@ def make_module(
         has_params=has_params,
         ctor={k: v for k, (_, v) in kwargs.items()},
         ctor_args=children,
-        why_training=ip.why(node, f"`{ip.text(node)}` starts in training mode"),
+        why_training=ip.why_code(node, "`{}` starts in training mode"),
         why_dtype=why_dtype,
     )
     return ObjRef(oid)
@@ -253,7 +251,7 @@ def module_method(
             ref,
             {
                 "training": Tri.NO,
-                "why_training": ip.why(node, f"`{ip.text(node)}` switches to evaluation mode"),
+                "why_training": ip.why_code(node, "`{}` switches to evaluation mode"),
             },
         )
         note_mode(ip, ref, Tri.NO, node, state)
@@ -263,9 +261,7 @@ def module_method(
         if args or "mode" in kwargs:
             v = args[0][1] if args else kwargs["mode"][1]
             mode = Tri.YES if isinstance(v, Const) and v.value is True else Tri.MAYBE
-        _update_tree(
-            ip, state, ref, {"training": mode, "why_training": ip.why(node, f"`{ip.text(node)}`")}
-        )
+        _update_tree(ip, state, ref, {"training": mode, "why_training": ip.why_code(node, "`{}`")})
         note_mode(ip, ref, mode, node, state)
         return ref
     if name == "requires_grad_":
@@ -297,16 +293,16 @@ def module_method(
         change: dict[str, object] = {}
         if dtype is not None:
             change["dtype"] = frozenset({dtype})
-            change["why_dtype"] = ip.why(node, f"`{ip.text(node)}` makes its parameters {dtype}")
+            change["why_dtype"] = ip.why_code(node, f"`{{}}` makes its parameters {dtype}")
         if device is not None:
             change["device"] = None if device == "?" else device
-            change["why_device"] = ip.why(node, f"`{ip.text(node)}`")
+            change["why_device"] = ip.why_code(node, "`{}`")
         if change:
             _update_tree(ip, state, ref, change)
         _emit_module_method(ip, ref, recv_node, name, args, kwargs, node, state)
         return ref
     if name in ("parameters", "named_parameters"):
-        return Params(ref.oid, ip.why(node, ip.text(node)))
+        return Params(ref.oid, ip.why_code(node, "{}"))
     if name == "zero_grad":
         note_zero_grad(ip, ref, node, state)
         return Const(None)
@@ -572,9 +568,7 @@ def _generic_result(
         i.tensor.node for i in inputs if i.tensor is not None and i.tensor.node is not None
     )
     node_id = (
-        ip.graph.add(ip.why(node, ip.text(node)), ip.text(node), False, parents)
-        if rg is not Tri.NO
-        else None
+        ip.graph.add(ip.why_code(node, "{}"), None, False, parents) if rg is not Tri.NO else None
     )
     dtype = mod.dtype if mod.has_params is Tri.YES else None
     state.heap[oid] = Tensor(
@@ -585,7 +579,7 @@ def _generic_result(
         node=node_id,
         why_rg=why,
         why_dtype=mod.why_dtype if dtype else None,
-        origin=ip.why(node, ip.text(node)),
+        origin=ip.why_code(node, "{}"),
         device=mod.device if mod.has_params is Tri.YES else None,
     )
     return TRef(oid)
@@ -645,13 +639,13 @@ def _builtin_module_result(
     t = t.evolve(dtype=dtype, why_dtype=mod.why_dtype if mf.has_parameters else xt.why_dtype)
     if name in ("Softmax", "LogSoftmax", "Softmin"):
         t = t.evolve(
-            softmax=ip.why(node, ip.text(node)),
+            softmax=ip.why_code(node, "{}"),
             softmax_kind="log_softmax" if name == "LogSoftmax" else "softmax",
         )
     state.heap[out.oid] = t
     # What the module saves for backward, as measured on torch.
     if t.rg is Tri.YES and state.grad.records is Tri.YES and t.node is not None:
-        why = ip.why(node, ip.text(node))
+        why = ip.why_code(node, "{}")
         saved_any = False
         if mf.saves_input:
             record_save(state, xt.root, SaveRecord(t.node, ip.text(node), why, ip.text(x_node)))
@@ -801,7 +795,7 @@ def param_tensor(ip: Interpreter, params: Params, state: State, node: ast.AST) -
 
 def freeze(ip: Interpreter, module_oid: int, flag: bool, node: ast.AST, state: State) -> None:
     """`p.requires_grad = False` for every `p` of `m.parameters()`: the module is frozen."""
-    why = ip.why(node, f"`{ip.text(node)} = {flag}` for every parameter of the module")
+    why = ip.why_code(node, f"`{{}} = {flag}` for every parameter of the module")
     _update_tree(ip, state, ObjRef(module_oid), {"params_rg": Tri.YES if flag else Tri.NO})
     for key in ("weight", "bias"):
         oid = ip.graph.alloc(f"param:{module_oid}:{key}", ())

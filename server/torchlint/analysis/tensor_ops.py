@@ -27,6 +27,7 @@ from torchlint.analysis.facts import (
     Tri,
     Why,
 )
+from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.values import (
     Const,
@@ -146,7 +147,12 @@ class Input:
     value: Value
     ref: TRef | None
     tensor: Tensor | None
-    text: str
+    source: SourceInfo
+
+    @property
+    def text(self) -> str:
+        """The argument as written (on demand: most inputs are never named in a message)."""
+        return "" if self.node is None else self.source.segment(self.node, 60)
 
     @property
     def scalar(self) -> float | None:
@@ -175,8 +181,8 @@ class Input:
 
 def make_input(ip: Interpreter, node: ast.expr | None, value: Value, state: State) -> Input:
     if isinstance(value, TRef):
-        return Input(node, value, value, state.tensor(value), ip.text(node))
-    return Input(node, value, None, None, ip.text(node))
+        return Input(node, value, value, state.tensor(value), ip.src)
+    return Input(node, value, None, None, ip.src)
 
 
 def short(op: str) -> str:
@@ -309,7 +315,7 @@ def result_rg(
     yes = next((i for i in tensors if i.tensor is not None and i.tensor.rg is Tri.YES), None)
     if yes is not None and yes.tensor is not None:
         rg = Tri.YES if mode is Tri.YES else Tri.MAYBE
-        return rg, ip.why(node, f"computed from `{yes.text}`, which requires grad")
+        return rg, ip.why(node, lambda: f"computed from `{yes.text}`, which requires grad")
     unknown_operand = any(i.tensor is None and not isinstance(i.value, Const) for i in inputs)
     if (
         tensors
@@ -331,7 +337,9 @@ def result_rg(
         )
         if cut is not None:
             return Tri.NO, cut
-        return Tri.NO, ip.why(node, f"none of its inputs requires grad (`{first.text}` does not)")
+        return Tri.NO, ip.why(
+            node, lambda: f"none of its inputs requires grad (`{first.text}` does not)"
+        )
     return Tri.MAYBE, None
 
 
@@ -355,6 +363,7 @@ def apply_op(
     oid = ip.graph.alloc(id(node), ip.frame.context)
     tensors = [i for i in inputs if i.tensor is not None]
     node_id: int | None = None
+    origin = ip.why_code(node, "{}")
     saves = False
     saved_positions: frozenset[int] = frozenset()
     result_saved = False
@@ -368,14 +377,13 @@ def apply_op(
         parents = tuple(
             i.tensor.node for i in tensors if i.tensor is not None and i.tensor.node is not None
         )
-        node_id = ip.graph.add(ip.why(node, ip.text(node)), ip.text(node), saves, parents)
+        node_id = ip.graph.add(origin, None, saves, parents)
     view_of = None
     # Only a certain view shares the version counter; reshape/contiguous/to may copy.
     if op is not None and op.view and not op.may_copy and tensors and tensors[0].tensor is not None:
         view_of = tensors[0].tensor.root
     first = tensors[0].tensor if tensors else None
-    text = ip.text(node)
-    why_dtype = ip.why(node, f"`{text}` gives {' or '.join(sorted(dtype))}") if dtype else None
+    why_dtype = ip.why_code(node, "`{}` gives " + " or ".join(sorted(dtype))) if dtype else None
     device, why_device = _result_device(tensors)
     result = Tensor(
         dtype=dtype,
@@ -390,7 +398,7 @@ def apply_op(
         why_leaf=why_rg if rg is Tri.YES else None,
         why_device=why_device,
         is_view=view_of is not None,
-        origin=ip.why(node, text),
+        origin=origin,
         inference=state.grad.name == "INFERENCE",
         via_data=bool(view_of is not None and first is not None and first.via_data),
     )
@@ -404,14 +412,15 @@ def apply_op(
     if first is not None and first.temporary and rg is Tri.YES:
         # Converting or scaling an unnamed leaf that requires grad: the leaf is lost (TL104).
         if first.leaf is Tri.YES and first.rg is Tri.YES:
-            result = result.evolve(lost_leaf=ip.why(node, text), temporary=True)
+            result = result.evolve(lost_leaf=origin, temporary=True)
         elif first.lost_leaf is not None:
             result = result.evolve(lost_leaf=first.lost_leaf, temporary=True)
     if base is not None:
         result = result.evolve(root=base.root)
     state.heap[oid] = result
     if node_id is not None and saves:
-        why = ip.why(node, text)
+        why = origin
+        text = ip.text(node)
         pos_inputs = [i for i in inputs if i.positional]
         for p in saved_positions:
             if p < len(pos_inputs):
@@ -537,9 +546,9 @@ def _tags(
     ft = first.tensor if first is not None else None
     # Softmax results, for softmax-before-cross-entropy.
     if name in ("softmax", "log_softmax"):
-        t = t.evolve(softmax=ip.why(node, ip.text(node)), softmax_kind=name)
+        t = t.evolve(softmax=ip.why_code(node, "{}"), softmax_kind=name)
     elif name in ("log", "log2", "log10") and ft is not None and ft.softmax_kind == "softmax":
-        t = t.evolve(softmax=ip.why(node, ip.text(node)), softmax_kind="log_softmax")
+        t = t.evolve(softmax=ip.why_code(node, "{}"), softmax_kind="log_softmax")
     # Masks survive dtype conversions and negation.
     if ft is not None and ft.mask is not None:
         if name in (

@@ -350,7 +350,7 @@ def value_from_annotation(
             "torch.nn.parameter.Parameter",
         ):
             oid = ip.graph.alloc(id(site), ip.frame.context)
-            why = ip.why(ann, f"annotated `{ip.text(ann)}`") if dtype is not None else None
+            why = ip.why_code(ann, "annotated `{}`") if dtype is not None else None
             state.heap[oid] = Tensor(dtype=dtype, rank=rank, root=oid, why_dtype=why, origin=why)
             return TRef(oid)
         if is_module_class(target.qualname):
@@ -674,7 +674,7 @@ def call_method(
     if receiver is UNKNOWN and name == "backward" and isinstance(receiver_node, ast.Name):
         # `loss.backward()` only works on a tensor that requires grad: from here on, it is one.
         oid = ip.graph.alloc(id(receiver_node), ip.frame.context)
-        why = ip.why(node, f"`{ip.text(node)}` backpropagates through it")
+        why = ip.why_code(node, "`{}` backpropagates through it")
         node_id = ip.graph.add(why, ip.text(receiver_node), False, ())
         state.heap[oid] = Tensor(
             rg=Tri.YES, leaf=Tri.NO, root=oid, node=node_id, why_rg=why, origin=why
@@ -971,7 +971,7 @@ def _factory(
         )
     if fk.legacy and args and all(isinstance(v, Const) and type(v.value) is int for _, v in args):
         # `torch.FloatTensor(10)`: sizes, so the memory is whatever was there until written.
-        t = t.evolve(uninit=ip.why(node, ip.text(node)))
+        t = t.evolve(uninit=ip.why_code(node, "{}"))
     state.heap[oid] = t
     ref = TRef(oid)
     if fk.legacy and ip.wants(LegacyUse):
@@ -1115,7 +1115,7 @@ def _variable(
                 rg=Tri.YES,
                 leaf=src.leaf,
                 root=src.root,
-                why_rg=ip.why(node, f"`{ip.text(node)}` requires grad"),
+                why_rg=ip.why_code(node, "`{}` requires grad"),
                 temporary=True,
             )
             return TRef(oid)
@@ -1200,7 +1200,7 @@ def _values_indices(
     elif name not in _ALWAYS_INDICES:
         return result
     oid = ip.graph.alloc((id(node), "indices"), ip.frame.context)
-    why = ip.why(node, f"the indices of `{ip.text(node)}`")
+    why = ip.why_code(node, "the indices of `{}`")
     values = state.tensor(result)
     state.heap[oid] = Tensor(
         dtype=frozenset({"int64"}),
@@ -1313,7 +1313,7 @@ def backward(
             )
         )
     if retain is False and t.rg is not Tri.NO:
-        why = ip.why(node, ip.text(node))
+        why = ip.why_code(node, "{}")
         for n in ancestors:
             if nodes[n].saves and n not in state.freed:
                 state.freed[n] = why
@@ -1358,7 +1358,7 @@ def tensor_method(
                 )
             state.heap[ref.oid] = t.evolve(
                 rg=Tri.YES,
-                why_rg=ip.why(node, f"`{ip.text(node)}` sets requires_grad"),
+                why_rg=ip.why_code(node, "`{}` sets requires_grad"),
                 temporary=t.temporary,
             )
         else:
@@ -1372,7 +1372,7 @@ def tensor_method(
         return Const(None)
     if name == "detach":
         oid = ip.graph.alloc(id(node), ip.frame.context)
-        why = ip.why(node, f"`{ip.text(node)}` cuts the graph")
+        why = ip.why_code(node, "`{}` cuts the graph")
         state.heap[oid] = Tensor(
             dtype=t.dtype,
             rg=Tri.NO,
@@ -1392,7 +1392,7 @@ def tensor_method(
         _emit_call(ip, qual, (recv_node, ref), args, kwargs, TRef(oid), node, state)
         return TRef(oid)
     if name == "detach_":
-        why = ip.why(node, f"`{ip.text(node)}` cuts the graph")
+        why = ip.why_code(node, "`{}` cuts the graph")
         state.heap[ref.oid] = t.evolve(rg=Tri.NO, leaf=Tri.YES, node=None, why_rg=why, why_leaf=why)
         return ref
     if name == "numpy":
@@ -1511,7 +1511,7 @@ def _convert(
         ot = ot.evolve(dtype=t.dtype, why_dtype=t.why_dtype)
     if device is not None:
         ot = ot.evolve(
-            device=None if device == "?" else device, why_device=ip.why(node, f"`{ip.text(node)}`")
+            device=None if device == "?" else device, why_device=ip.why_code(node, "`{}`")
         )
     ot = ot.evolve(mask=t.mask, singular=t.singular or ot.singular, image=t.image)
     state.heap[out.oid] = ot
@@ -1560,7 +1560,7 @@ def inplace_write(
                 saved_by=tuple(r.why for r in records),
             )
         )
-    why = ip.why(node, ip.text(node))
+    why = ip.why_code(node, "{}")
     for rec in records:
         state.hazards[rec.node] = Hazard(
             rec, why, ip.text(target_node) if target_node is not None else "", t.via_data, t.origin
@@ -1577,7 +1577,7 @@ def inplace_write(
         rg_why = (
             t.why_rg
             if t.rg is Tri.YES
-            else ip.why(node, f"`{ip.text(node)}` writes a tensor that requires grad into it")
+            else ip.why_code(node, "`{}` writes a tensor that requires grad into it")
         )
         state.heap[ref.oid] = t.evolve(
             node=new_node,
@@ -2106,7 +2106,7 @@ def _tensor_attribute(
     t = state.tensor(ref)
     if name == "data":
         oid = ip.graph.alloc(id(node), ip.frame.context)
-        why = ip.why(node, f"`{ip.text(node)}` bypasses autograd")
+        why = ip.why_code(node, "`{}` bypasses autograd")
         state.heap[oid] = Tensor(
             dtype=t.dtype,
             rg=Tri.NO,
@@ -2125,7 +2125,7 @@ def _tensor_attribute(
         return TRef(oid)
     if name == "grad":
         oid = ip.graph.alloc(id(node), ip.frame.context)
-        why = ip.why(node, f"`{ip.text(node)}`")
+        why = ip.why_code(node, "`{}`")
         if oid not in state.heap:
             state.heap[oid] = Tensor(
                 dtype=t.dtype,
@@ -2153,7 +2153,7 @@ def _tensor_attribute(
         return ref
     if name == "indices":
         oid = ip.graph.alloc(id(node), ip.frame.context)
-        why = ip.why(node, f"`{ip.text(node)}` are integer indices")
+        why = ip.why_code(node, "`{}` are integer indices")
         state.heap[oid] = Tensor(
             dtype=frozenset({"int64"}),
             rg=Tri.NO,
@@ -2203,11 +2203,11 @@ def set_attribute(
                         )
                     )
                 state.heap[obj.oid] = t.evolve(
-                    rg=Tri.YES, why_rg=ip.why(target, f"`{ip.text(target)} = True`")
+                    rg=Tri.YES, why_rg=ip.why_code(target, "`{} = True`")
                 )
             elif flag is False:
                 state.heap[obj.oid] = t.evolve(
-                    rg=Tri.NO, why_rg=ip.why(target, f"`{ip.text(target)} = False`")
+                    rg=Tri.NO, why_rg=ip.why_code(target, "`{} = False`")
                 )
             else:
                 state.heap[obj.oid] = t.evolve(rg=Tri.MAYBE, why_rg=None)

@@ -59,7 +59,9 @@ def _cast(call: Call, positions: Sequence[int], dtypes: Sequence[torch.dtype]) -
 def _to(t: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
     """The sample as `dtype`. Floats in [0, 1) would all become 0 as integers, and integer
     division or modulo by zero raises for a value reason, not a dtype one: use >= 1."""
-    if t.is_floating_point() and not (dtype.is_floating_point or dtype.is_complex or dtype == torch.bool):
+    if t.is_floating_point() and not (
+        dtype.is_floating_point or dtype.is_complex or dtype == torch.bool
+    ):
         return (t.detach().abs().floor() + 1).to(dtype)
     return t.to(dtype, copy=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 from typing import TYPE_CHECKING
 
 from torchlint.analysis.source import SourceInfo
@@ -35,10 +36,11 @@ class ImportNames:
 
 class RuleContext:
     __slots__ = (
-        "_calls",
+        "_mapped",
+        "_nodes",
         "_parents",
         "_seen",
-        "_stmts",
+        "_starts",
         "config",
         "findings",
         "imports",
@@ -53,9 +55,10 @@ class RuleContext:
         self.imports = ImportNames()
         self.findings: list[Finding] = []
         self._seen: set[tuple[str, Span]] = set()
-        self._stmts: dict[int, ast.stmt] | None = None
-        self._calls: dict[tuple[int, int], ast.Call] | None = None
-        self._parents: dict[int, ast.AST] | None = None
+        self._starts: list[int] | None = None
+        self._nodes: dict[int, list[ast.AST]] = {}
+        self._parents: dict[int, ast.AST] = {}
+        self._mapped: set[int] = set()
 
     def report(self, finding: Finding) -> None:
         key = (finding.code, finding.span)
@@ -82,7 +85,7 @@ class RuleContext:
         self, node: ast.AST, within: type[ast.AST] | tuple[type[ast.AST], ...] = ()
     ) -> ast.stmt | None:
         """The outermost statement containing `node` below a function (or module) body."""
-        parents = self._parent_map()
+        parents = self._parents_around(getattr(node, "lineno", 0))
         best: ast.stmt | None = None
         cur: ast.AST | None = node
         while cur is not None:
@@ -94,40 +97,67 @@ class RuleContext:
             cur = parent
         return best
 
-    def parents(self) -> dict[int, ast.AST]:
-        """id(node) -> its parent node, over the whole file."""
-        return self._parent_map()
-
-    def _parent_map(self) -> dict[int, ast.AST]:
-        if self._parents is None:
-            self._parents = {}
-            if self.tree is not None:
-                for parent in ast.walk(self.tree):
-                    for child in ast.iter_child_nodes(parent):
-                        self._parents[id(child)] = parent
-        return self._parents
+    def parents(self, node: ast.AST) -> dict[int, ast.AST]:
+        """id(node) -> its parent node, for every node of the top-level statement holding `node`
+        (a rule asks about one spot: mapping the whole file cost more than the analysis)."""
+        return self._parents_around(getattr(node, "lineno", 0))
 
     # -- finding AST nodes from facts' positions ------------------------------------
+    def _top_level(self, row: int) -> tuple[int, ast.stmt] | None:
+        """The top-level statement (with its index) whose lines hold `row`."""
+        if self.tree is None:
+            return None
+        if self._starts is None:
+            self._starts = [_first_line(stmt) for stmt in self.tree.body]
+        i = bisect.bisect_right(self._starts, row) - 1
+        if i < 0:
+            return None
+        stmt = self.tree.body[i]
+        if row > (stmt.end_lineno or stmt.lineno):
+            return None
+        return i, stmt
+
+    def _parents_around(self, row: int) -> dict[int, ast.AST]:
+        top = self._top_level(row)
+        if top is not None and top[0] not in self._mapped:
+            i, stmt = top
+            self._mapped.add(i)
+            if self.tree is not None:
+                self._parents[id(stmt)] = self.tree
+            for parent in ast.walk(stmt):
+                for child in ast.iter_child_nodes(parent):
+                    self._parents[id(child)] = parent
+        return self._parents
+
+    def _walk_around(self, row: int) -> list[ast.AST]:
+        """Every node of the top-level statement holding `row` (memoised per statement)."""
+        top = self._top_level(row)
+        if top is None:
+            return []
+        nodes = self._nodes.get(top[0])
+        if nodes is None:
+            nodes = self._nodes[top[0]] = list(ast.walk(top[1]))
+        return nodes
+
     def stmt_at(self, row: int) -> ast.stmt | None:
         """The innermost simple statement starting on `row`."""
-        if self._stmts is None:
-            self._stmts = {}
-            if self.tree is not None:
-                for node in ast.walk(self.tree):
-                    if isinstance(node, ast.stmt) and not isinstance(node, _COMPOUND):
-                        self._stmts.setdefault(node.lineno, node)
-        return self._stmts.get(row)
+        for node in self._walk_around(row):
+            if (
+                isinstance(node, ast.stmt)
+                and not isinstance(node, _COMPOUND)
+                and node.lineno == row
+            ):
+                return node
+        return None
 
     def call_at(self, why: Why) -> ast.Call | None:
         """The call expression that starts where `why` points."""
-        if self._calls is None:
-            self._calls = {}
-            if self.tree is not None:
-                for node in ast.walk(self.tree):
-                    if isinstance(node, ast.Call):
-                        span = self.source.span(node)
-                        self._calls[(span.start.row, span.start.col)] = node
-        return self._calls.get((why.line, why.col))
+        for node in self._walk_around(why.line):
+            if isinstance(node, ast.Call) and node.lineno == why.line:
+                span = self.source.span(node)
+                if (span.start.row, span.start.col) == (why.line, why.col):
+                    return node
+        return None
 
 
 _COMPOUND = (
@@ -143,3 +173,10 @@ _COMPOUND = (
     ast.Try,
     ast.Match,
 )
+
+
+def _first_line(stmt: ast.stmt) -> int:
+    """Where a top-level statement starts, counting its decorators."""
+    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
+    return stmt.lineno

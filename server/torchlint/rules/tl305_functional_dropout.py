@@ -66,7 +66,7 @@ _DROPOUTS = {
 
 
 def _under_training_check(ctx: RuleContext, node: ast.AST) -> bool:
-    parents = ctx.parents()
+    parents = ctx.parents(node)
     cur: ast.AST | None = node
     while cur is not None:
         parent = parents.get(id(cur))
