@@ -100,7 +100,7 @@ class ModuleCall(Event):
     node: ast.Call
     stmt: ast.stmt
     module: ModuleObj
-    module_text: str
+    source: SourceInfo
     args: tuple[Operand, ...]
     kwargs: dict[str, Operand]
     result: Value
@@ -112,6 +112,11 @@ class ModuleCall(Event):
     trained_before: bool = False  # this model ran forward in a loop with backward earlier
     in_module_method: bool = False  # the call is inside a method of an nn.Module (a submodule call)
 
+    @property
+    def module_text(self) -> str:
+        """The module as written (`self.fc`, `model`), worded on demand."""
+        return self.source.segment(self.node.func, 60)
+
 
 @dataclass(frozen=True, slots=True)
 class Forward:
@@ -120,13 +125,18 @@ class Forward:
     node: ast.Call
     module: ModuleObj
     module_oid: int
-    module_text: str
+    source: SourceInfo
     grad: GradMode
     result_rg: Tri
     scope_name: str
     nested: bool  # inside another module's forward (a submodule), not the loop's own call
     unknown_model: bool = False  # a model we only know by its `.eval()` (its parameters unseen)
     in_helper: bool = False  # made by a function the loop calls, not by the loop's own code
+
+    @property
+    def module_text(self) -> str:
+        """The model as written, worded on demand."""
+        return self.source.segment(self.node.func, 60)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Final, Protocol
 
+from torchlint.analysis.slots import make_copier
+
 if TYPE_CHECKING:
     from torchlint.findings import Span
 
@@ -91,7 +93,17 @@ class Why:
     `text` may be given as a function for the same reason.
     """
 
-    __slots__ = ("_col", "_end_col", "_end_line", "_line", "_node", "_src", "_text", "path")
+    __slots__ = (
+        "_col",
+        "_end_col",
+        "_end_line",
+        "_fill",
+        "_line",
+        "_node",
+        "_src",
+        "_text",
+        "path",
+    )
 
     def __init__(
         self,
@@ -110,6 +122,7 @@ class Why:
         self.path = path
         self._src: _Spans | None = None
         self._node: ast.AST | None = None
+        self._fill = 0  # > 0: `_text` is a template whose "{}" is the node's source, this long
 
     @classmethod
     def at(cls, src: _Spans, node: ast.AST, text: str | Callable[[], str], path: str | None) -> Why:
@@ -119,13 +132,27 @@ class Why:
         why._node = node
         return why
 
+    @classmethod
+    def code(cls, src: _Spans, node: ast.AST, template: str, limit: int, path: str | None) -> Why:
+        """A Why whose text is `template` with "{}" replaced by the node's source text."""
+        why = cls.at(src, node, template, path)
+        why._fill = limit
+        return why
+
     def _locate(self) -> None:
         if self._src is not None and self._node is not None:
             span = self._src.span(self._node)
             self._line, self._col = span.start.row, span.start.col
             self._end_line, self._end_col = span.end.row, span.end.col
+            if self._fill:
+                self._word()
             self._src = None
             self._node = None
+
+    def _word(self) -> None:
+        assert self._src is not None and self._node is not None and isinstance(self._text, str)
+        self._text = self._text.replace("{}", self._src.segment(self._node, self._fill), 1)
+        self._fill = 0
 
     @property
     def line(self) -> int:
@@ -153,6 +180,8 @@ class Why:
 
     @property
     def text(self) -> str:
+        if self._fill:
+            self._word()
         text = self._text
         if not isinstance(text, str):
             text = self._text = text()
@@ -164,7 +193,16 @@ class Why:
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
-        return isinstance(other, Why) and self._key() == other._key()
+        if not isinstance(other, Why):
+            return False
+        a, b = self._node, other._node
+        if a is not None and b is not None:
+            # Both still unlocated: tell them apart without working out spans or texts.
+            if _position(a) != _position(b) or self.path != other.path:
+                return False
+            if a is b and self._fill == other._fill and self._text == other._text:
+                return True  # same node, same wording
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -183,8 +221,19 @@ class Why:
         return f"line {self.line} of {self.path.replace(chr(92), '/').rsplit('/', 1)[-1]}"
 
 
+def _position(node: ast.AST) -> tuple[object, ...]:
+    return (
+        getattr(node, "lineno", 0),
+        getattr(node, "col_offset", 0),
+        getattr(node, "end_lineno", 0),
+        getattr(node, "end_col_offset", 0),
+    )
+
+
 class _Spans(Protocol):
     def span(self, node: ast.AST) -> Span: ...
+
+    def segment(self, node: ast.AST, limit: int = 80) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +403,7 @@ class Tensor:
     origin: Why | None = None  # the expression that made it
     lost_leaf: Why | None = None  # made by converting an unnamed leaf that requires grad (TL104)
     from_module: int | None = None  # heap id of the module whose output this is (a teacher's, say)
-    module_text: str | None = None  # how that module is written (`teacher`)
+    module_why: Why | None = None  # the call of that module; its text is how it is written
     uninit: Why | None = None  # allocated by a legacy constructor and not yet initialised (TL404)
     image: bool = False  # a (C, H, W) image from an image loader (TL405)
     params_of: int | None = (
@@ -362,11 +411,12 @@ class Tensor:
     )
 
     def evolve(self, **changes: object) -> Tensor:
-        # dataclasses.replace runs __init__ with every field; copying slots is ~5x faster.
-        new = object.__new__(Tensor)
-        for name in _TENSOR_FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+        return _copy_tensor(self, **changes)
+
+    @property
+    def module_text(self) -> str | None:
+        """How the module whose output this is is written (`teacher`)."""
+        return self.module_why.text if self.module_why is not None else None
 
     def join(self, other: Tensor) -> Tensor:
         if self is other:
@@ -401,7 +451,7 @@ class Tensor:
             origin=self.origin if self.origin == other.origin else None,
             lost_leaf=self.lost_leaf if self.lost_leaf == other.lost_leaf else None,
             from_module=self.from_module if self.from_module == other.from_module else None,
-            module_text=self.module_text if self.module_text == other.module_text else None,
+            module_why=self.module_why if self.module_why == other.module_why else None,
             uninit=self.uninit if self.uninit == other.uninit else None,
             image=self.image and other.image,
             params_of=self.params_of if self.params_of == other.params_of else None,
@@ -425,4 +475,5 @@ class Tensor:
 
 
 _TENSOR_FIELDS: Final = tuple(f.name for f in fields(Tensor))
+_copy_tensor: Final = make_copier(Tensor)
 UNKNOWN_TENSOR: Final = Tensor()

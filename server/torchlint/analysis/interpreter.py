@@ -192,11 +192,7 @@ class Interpreter:
     def why_code(self, node: ast.AST, template: str = "`{}`", limit: int = 60) -> Why:
         """A Why whose text is `template` around the node's own source, made on first use."""
         src = self.src
-
-        def text() -> str:
-            return template.replace("{}", src.segment(node, limit), 1)
-
-        return Why.at(src, node, text, None if src is self.main_src else src.path)
+        return Why.code(src, node, template, limit, None if src is self.main_src else src.path)
 
     def text(self, node: ast.AST | None, limit: int = 60) -> str:
         return "" if node is None else self.src.segment(node, limit)

@@ -505,15 +505,13 @@ def call_module(
         finally:
             ip.training.in_container -= 1
         result = value[1]
-    elif mod.qualname is not None and K.loss(mod.qualname) is not None:
-        loss = K.loss(mod.qualname)
-        assert loss is not None
+    elif mod.qualname is not None and (loss := K.loss(mod.qualname)) is not None:
         result = _loss_result(ip, mod.qualname, loss, args, kwargs, node, state)
     elif mod.qualname is not None:
         result = _builtin_module_result(ip, ref, mod, args, kwargs, node, state)
     if isinstance(result, TRef) and (mod.qualname is None or K.loss(mod.qualname) is None):
         state.heap[result.oid] = state.tensor(result).evolve(
-            from_module=ref.oid, module_text=ip.text(node.func)
+            from_module=ref.oid, module_why=ip.why_code(node.func, "{}")
         )
     if ip.wants(ModuleCall):
         ip.emit(
@@ -521,7 +519,7 @@ def call_module(
                 node=node,
                 stmt=ip.stmt,
                 module=state.module(ref) or mod,
-                module_text=ip.text(node.func),
+                source=ip.src,
                 args=tuple(ip.operand(n, v, state) for n, v in args),
                 kwargs={k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
                 result=result,

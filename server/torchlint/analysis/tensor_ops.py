@@ -408,7 +408,7 @@ def apply_op(
         None,
     )
     if carrier is not None:
-        result = result.evolve(from_module=carrier.from_module, module_text=carrier.module_text)
+        result = result.evolve(from_module=carrier.from_module, module_why=carrier.module_why)
     if first is not None and first.temporary and rg is Tri.YES:
         # Converting or scaling an unnamed leaf that requires grad: the leaf is lost (TL104).
         if first.leaf is Tri.YES and first.rg is Tri.YES:

@@ -182,6 +182,8 @@ class TrainingTracker:
             loop.steps.setdefault(id(node), (node, text, known))
 
     def forward(self, ref: ObjRef, node: ast.Call, state: State, result: Value) -> None:
+        if not self.loops:
+            return  # only loops keep forward passes
         mod = state.module(ref)
         if mod is None or (mod.qualname is not None and K.loss(mod.qualname) is not None):
             return
@@ -194,7 +196,7 @@ class TrainingTracker:
             node,
             mod,
             ref.oid,
-            self.ip.text(node.func),
+            self.ip.src,
             state.grad,
             result_rg,
             self._scope_name(),
@@ -233,6 +235,8 @@ class TrainingTracker:
 
     def unknown_forward(self, node: ast.Call, state: State, result: Value) -> None:
         """A call of a model known only by its `.eval()`: an evaluation forward pass."""
+        if not self.loops:
+            return
         from torchlint.analysis.values import ModuleObj as _M
 
         mod = _M(
@@ -248,7 +252,7 @@ class TrainingTracker:
             node,
             mod,
             0,
-            self.ip.text(node.func),
+            self.ip.src,
             state.grad,
             Tri.MAYBE,
             self._scope_name(),

@@ -8,11 +8,12 @@ heap (`State.heap`) so that every alias sees an in-place change, `model.eval()` 
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from torchlint.analysis.facts import DType, Tri, Why, join_dtype
+from torchlint.analysis.slots import make_copier
 from torchlint.analysis.source import SourceInfo
 
 _T = TypeVar("_T")
@@ -157,16 +158,13 @@ class HeapObj:
 def fast_replace(obj: _T, **changes: object) -> _T:
     """`dataclasses.replace` for slotted frozen dataclasses, without running `__init__` (hot path)."""
     cls = type(obj)
-    names = _FIELD_CACHE.get(cls)
-    if names is None:
-        names = _FIELD_CACHE[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = make_copier(cls)
+    return copy(obj, **changes)  # type: ignore[return-value]
 
 
-_FIELD_CACHE: dict[type, tuple[str, ...]] = {}
+_COPIERS: dict[type, Callable[..., object]] = {}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
