@@ -176,3 +176,24 @@ def test_console_script_runs_as_module(tmp_path: Path) -> None:
         [sys.executable, "-m", "torchlint", "--version"], capture_output=True, text=True
     )
     assert version.stdout.startswith("torchlint ")
+
+
+def test_cross_file_helper_runs_with_its_own_imports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The importer never imports torch: the helper's body must see its own module's names.
+    write(tmp_path, "pkg/__init__.py", "")
+    write(
+        tmp_path,
+        "pkg/helpers.py",
+        "import torch as th\n\n\ndef make_weights(n):\n    return th.ones(n, requires_grad=True)\n",
+    )
+    main_py = write(
+        tmp_path,
+        "main.py",
+        "from pkg.helpers import make_weights\n\nw = make_weights(3)\nw.add_(1)\n",
+    )
+    assert main(["check", str(main_py)]) == 1
+    out = capsys.readouterr().out
+    assert f"{main_py}:4:1: TL101 " in out
+    assert "line 5 of helpers.py" in out

@@ -129,3 +129,65 @@ def test_hover_facts_for_names() -> None:
     span, name, facts = hit
     assert span == Span(Pos(3, 4), Pos(3, 5))
     assert name == "x" and facts.dtype == frozenset({"float64"}) and facts.rank == 2
+
+
+def test_an_engine_bug_loses_one_function_not_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    from torchlint.analysis import interpreter
+
+    def broken(self: object, stmt: ast.Assert, state: object) -> None:
+        raise ValueError("simulated engine bug")
+
+    monkeypatch.setattr(interpreter.Interpreter, "stmt_Assert", broken)
+    monkeypatch.setitem(interpreter._STMT_DISPATCH, ast.Assert, broken)
+    text = (
+        "import torch\n"
+        "assert True\n"
+        "def first(x):\n"
+        "    assert x\n"
+        "def second():\n"
+        "    w = torch.ones(3, requires_grad=True)\n"
+        "    w.add_(1)\n"
+        "v = torch.zeros(2, requires_grad=True)\n"
+        "v.mul_(2)\n"
+    )
+    result = analyze_source(text, "bug.py")
+    assert [(f.code, f.span.start.row) for f in result.findings] == [("TL101", 7), ("TL101", 9)]
+    assert len(result.errors) == 2
+    assert all("simulated engine bug" in e for e in result.errors)
+    assert {e.split(":")[1] for e in result.errors} == {"2", "3"}
+
+
+def test_factories_with_keyword_sizes() -> None:
+    text = (
+        "import torch\n"
+        "t = torch.full(size=(2, 3), fill_value=1.0, requires_grad=True)\n"
+        "t.add_(1)\n"
+        "r = torch.randint(low=0, high=3, size=(4,))\n"
+    )
+    result = analyze_source(text, "kw.py")
+    assert result.errors == []
+    assert [f.code for f in result.findings] == ["TL101"]
+
+
+def test_fix_adds_import_torch_after_docstring_and_future_imports() -> None:
+    from torchlint.fixer import apply_fixes
+
+    text = (
+        '"""A script."""\n'
+        "from __future__ import annotations\n"
+        "\n"
+        "from torch import ones\n"
+        "w = ones(3, requires_grad=True)\n"
+        "w.add_(1)\n"
+    )
+    (finding,) = analyze_source(text, "f.py").findings
+    fixed, applied = apply_fixes(text, [finding])
+    assert applied == 1
+    assert fixed.splitlines()[2:5] == ["", "import torch", "from torch import ones"]
+    assert "with torch.no_grad():\n    w.add_(1)" in fixed
+    ast.parse(fixed)
+    # A file that binds torch under another name gets no import.
+    aliased = "import torch as th\nw = th.ones(3, requires_grad=True)\nw.add_(1)\n"
+    (finding,) = analyze_source(aliased, "g.py").findings
+    assert finding.fix is not None and len(finding.fix.edits) == 1
+    assert "th.no_grad()" in finding.fix.edits[0].content

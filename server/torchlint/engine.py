@@ -87,6 +87,7 @@ def _analyze(
     except Exception as exc:  # never take the caller down; report what we have
         log.exception("analysis of %s failed", path)
         errors.append(f"{path}: internal error during analysis: {type(exc).__name__}: {exc}")
+    errors.extend(interp.errors)
     for code in interp.broken_rules:
         errors.append(f"{path}: rule {code} failed and was skipped (see the log)")
     table = parse_suppressions(source.lines)

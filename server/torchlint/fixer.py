@@ -57,13 +57,14 @@ def apply_fixes(text: str, findings: Iterable[Finding], *, unsafe: bool = False)
     for f in sorted(findings, key=Finding.sort_key):
         if f.fix is None or (f.fix.applicability is Applicability.UNSAFE and not unsafe):
             continue
+        # An edit another fix already makes (the same `import torch`) is shared, not a conflict.
+        own = [e for e in f.fix.edits if e not in chosen]
         ranges = [
-            (_offset(starts, text, e.span.start), _offset(starts, text, e.span.end))
-            for e in f.fix.edits
+            (_offset(starts, text, e.span.start), _offset(starts, text, e.span.end)) for e in own
         ]
         if any((s < te and ts < e) or (s == e == ts == te) for s, e in ranges for ts, te in taken):
             continue
-        chosen.extend(f.fix.edits)
+        chosen.extend(own)
         taken.extend(ranges)
         applied += 1
     return apply_edits(text, chosen), applied

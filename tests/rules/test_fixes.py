@@ -1,6 +1,6 @@
 """Each rule's quick fix, applied to a failing program and run with torch.
 
-`fixcases/<CODE>.py` exits non-zero (PyTorch raises, or an assertion about the silent
+`fixcases/<CODE>.py` (and `<CODE>_<variant>.py`) exits non-zero (PyTorch raises, or an assertion about the silent
 mistake fails). After applying every fix torchlint offers for CODE, it must exit 0 and
 torchlint must no longer report CODE.
 """
@@ -38,7 +38,7 @@ def cuda_available() -> bool:
 @needs_torch
 @pytest.mark.parametrize("case", FIXCASES, ids=lambda p: p.stem)
 def test_fix_makes_the_program_work(case: Path, tmp_path: Path) -> None:
-    code = case.stem
+    code = case.stem.split("_")[0]  # TL101, or TL101_<variant>
     text = case.read_text(encoding="utf-8")
     if text.startswith("# requires: cuda") and not cuda_available():
         pytest.skip("needs a CUDA device")

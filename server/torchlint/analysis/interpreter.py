@@ -21,7 +21,7 @@ from torchlint.analysis import torch_semantics as T
 from torchlint.analysis.events import Event, GradRead, Operand, TorchCall
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.graph import Graph
-from torchlint.analysis.parse import parse_tolerant
+from torchlint.analysis.parse import parse_shared
 from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import State, join_states
@@ -120,6 +120,7 @@ class Interpreter:
         self.frame = Frame(None, (), {})
         self.classes: dict[str, ClassInfo] = {}
         self.functions: list[FunctionInfo] = []
+        self.errors: list[str] = []  # internal errors survived (a statement or function lost)
         # Statements already run with every argument known, from a call in this file: a
         # function whose whole body is in here learns nothing more from being run alone.
         self.covered: set[int] = set()
@@ -210,7 +211,14 @@ class Interpreter:
         state = State()
         self.frame = Frame(None, (), state.env)
         self.training.begin_scope()
-        self.exec_block(tree.body, state)
+        for stmt in tree.body:
+            if not state.live:
+                break
+            try:
+                self.exec_stmt(stmt, state)
+            except Exception as exc:  # an engine bug loses this statement, not the file
+                self._internal_error(stmt, exc)
+                self.frame = Frame(None, (), state.env)
         self.training.end_scope()
         self.module_state = state
         # Now every function and method on its own, parameters unknown, unless a call with
@@ -220,7 +228,24 @@ class Interpreter:
             func = self.functions[i]
             i += 1
             if not self._fully_covered(func):
-                self.analyse_alone(func, state)
+                try:
+                    self.analyse_alone(func, state)
+                except Exception as exc:
+                    self._internal_error(func.node, exc)
+
+    def _internal_error(self, node: ast.AST, exc: Exception) -> None:
+        if isinstance(exc, RecursionError):
+            raise exc  # the engine reports a too deeply nested file as a whole
+        log.warning(
+            "internal error analysing %s:%s",
+            self.src.path,
+            getattr(node, "lineno", 0),
+            exc_info=exc,
+        )
+        self.errors.append(
+            f"{self.src.path}:{getattr(node, 'lineno', 0)}: internal error during analysis: "
+            f"{type(exc).__name__}: {exc}"
+        )
 
     def _fully_covered(self, func: FunctionInfo) -> bool:
         covered = self.covered
@@ -317,7 +342,7 @@ class Interpreter:
         finally:
             self.frame = saved_frame
             self.inline_limit = self.max_steps
-        self.training.end_scope()
+            self.training.end_scope()
 
     def _entry_grad_mode(self, func: FunctionInfo) -> GradMode:
         if func.grad_decorator == "no_grad":
@@ -534,7 +559,7 @@ class Interpreter:
         frame = Frame(
             func,
             (*self.frame.context, id(site))[-3:],
-            self.frame.globals,
+            func.globals if func.globals is not None else self.frame.globals,
             self_value=self_value,
             depth=self.frame.depth + 1,
         )
@@ -800,10 +825,12 @@ class Interpreter:
         return env
 
     def _run_foreign(self, found: ForeignModule) -> tuple[dict[str, Value], State] | None:
-        parsed = parse_tolerant(found.text, found.path)
+        parsed = parse_shared(found.text, found.path)
+        source = SourceInfo(found.text, found.path)
         sub = Interpreter(
-            SourceInfo(found.text, found.path),
-            self.ctx,
+            source,
+            # Its own context: how that file spells torch must not leak into this file's fixes.
+            RuleContext(source, self.ctx.config, parsed.tree),
             [],
             resolver=self.resolver,
             graph=self.graph,
@@ -817,6 +844,9 @@ class Interpreter:
         try:
             sub.exec_block(parsed.tree.body, fstate)
         except RecursionError:
+            return None
+        except Exception:  # an engine bug on that file: this file goes on without its names
+            log.warning("internal error analysing imported %s", found.path, exc_info=True)
             return None
         self.steps += sub.steps
         return fstate.env, fstate
@@ -843,7 +873,9 @@ class Interpreter:
                 elif name in ("property", "cached_property"):
                     kind = "property"
         qual = f"{cls.name}.{stmt.name}" if cls is not None else stmt.name
-        info = FunctionInfo(stmt, stmt.name, qual, cls, kind, T.grad_decorator(stmt), self.src)
+        info = FunctionInfo(
+            stmt, stmt.name, qual, cls, kind, T.grad_decorator(stmt), self.src, self.frame.globals
+        )
         if cls is not None:
             cls.methods[stmt.name] = info
         else:
@@ -1019,6 +1051,7 @@ class Interpreter:
         self.frame.loops.append(frame)
         self.loop_depth += 1
         self.training.enter_loop(stmt)
+        head = state  # what the loop's exit sees if an iteration is cut short by an error
         try:
             entry = state.copy()
             it1 = state.copy()
@@ -1195,7 +1228,11 @@ class Interpreter:
         return values[-1] if len(values) == 1 else UNKNOWN
 
     def expr_Lambda(self, node: ast.Lambda, state: State) -> Value:
-        return FuncV(FunctionInfo(node, "<lambda>", "<lambda>", None, "function", None, self.src))
+        return FuncV(
+            FunctionInfo(
+                node, "<lambda>", "<lambda>", None, "function", None, self.src, self.frame.globals
+            )
+        )
 
     def _comprehension(
         self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State

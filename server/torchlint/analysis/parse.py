@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 _BLOCK_START = re.compile(r"[ \t]*(?:async[ \t]+def|def|class)\b")
@@ -67,6 +69,30 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
     return ParseResult(
         ast.Module(body=[], type_ignores=[]), (SkippedRegion(1, len(lines), str(error)),)
     )
+
+
+# Imported workspace modules are parsed again by every file that imports them; a package's
+# big shared module (a `modeling_utils.py`) made `torchlint check` re-parse it hundreds of
+# times. Trees are only read by the engine, never changed, so one parse can be shared.
+_CACHE_SIZE = 64
+_cache: OrderedDict[tuple[str, str], ParseResult] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def parse_shared(text: str, path: str) -> ParseResult:
+    """`parse_tolerant`, remembered for the last few (path, text) pairs of this process."""
+    key = (path, text)
+    with _cache_lock:
+        hit = _cache.get(key)
+        if hit is not None:
+            _cache.move_to_end(key)
+            return hit
+    result = parse_tolerant(text, path)
+    with _cache_lock:
+        _cache[key] = result
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return result
 
 
 def _enclosing_block(lines: list[str], row: int) -> tuple[int, int]:

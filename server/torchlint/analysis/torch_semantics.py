@@ -1019,7 +1019,7 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
     if name == "eye":
         return 2
     if name in ("full", "randint"):
-        size_arg = args[0] if name == "full" else (args[-1] if args else None)
+        size_arg = (args[0] if name == "full" else args[-1]) if args else None
         if size_arg is not None and isinstance(size_arg[1], Seq):
             return len(size_arg[1].items)
         return None

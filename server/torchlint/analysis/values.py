@@ -128,6 +128,8 @@ class FunctionInfo:
     kind: str = "function"  # function | method | staticmethod | classmethod | property
     grad_decorator: str | None = None  # "no_grad" | "inference_mode" | "enable_grad"
     source: SourceInfo | None = None  # the file it is defined in
+    # The module-level names its body sees: its own file's, even when another file calls it.
+    globals: dict[str, Value] | None = field(default=None, repr=False)
 
 
 @dataclass(eq=False, slots=True)

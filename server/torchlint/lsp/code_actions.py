@@ -215,10 +215,11 @@ async def fix_all_action(ls: TorchlintServer, doc: Document) -> types.CodeAction
     chosen = _non_overlapping(part, outcome.result.findings)
     if not chosen:
         return None
+    # Fixes may share an edit (each adds the same `import torch`): make it once.
+    unique = dict.fromkeys(e for f in chosen for e in (f.fix.edits if f.fix else ()))
     edits = [
         types.TextEdit(range=part.positions.range(_local(part, e.span)), new_text=e.content)
-        for f in chosen
-        for e in (f.fix.edits if f.fix else ())
+        for e in unique
     ]
     if not _keeps_parsing(doc, edits):
         ls.guard.failed("fix all", ValueError("the safe fixes together break the file"))
@@ -237,6 +238,7 @@ def _local(part: Part, span: Span) -> Span:
 def _non_overlapping(part: Part, findings: list[Finding]) -> list[Finding]:
     """Safe fixes inside this part, earliest first, skipping any that touch a taken range."""
     taken: list[tuple[int, int]] = []
+    made: set[Edit] = set()
     chosen: list[Finding] = []
     for f in sorted(findings, key=Finding.sort_key):
         fix = f.fix
@@ -244,15 +246,17 @@ def _non_overlapping(part: Part, findings: list[Finding]) -> list[Finding]:
             continue
         if not all(part.holds(e.span) for e in fix.edits):
             continue
+        own = [e for e in fix.edits if e not in made]  # a shared edit is not a conflict
         ranges = [
             (
                 part.positions.offset_of(part.local(e.span.start)),
                 part.positions.offset_of(part.local(e.span.end)),
             )
-            for e in fix.edits
+            for e in own
         ]
         if any((s < te and ts < e) or s == e == ts == te for s, e in ranges for ts, te in taken):
             continue
         chosen.append(f)
         taken.extend(ranges)
+        made.update(own)
     return chosen

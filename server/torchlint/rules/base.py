@@ -34,6 +34,7 @@ REQUIRED_HEADINGS: tuple[str, ...] = ("What it does", "Why is this bad?", "Examp
 DOCS_BASE_URL = "https://github.com/torchlint/torchlint/blob/main/docs/rules/"
 
 _HEADING = re.compile(r"^## (.+?)\s*$", re.MULTILINE)
+_NAMES_TORCH = re.compile(r"(?<![\w.])torch\.")
 _CODE_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
 
 
@@ -107,6 +108,10 @@ class Rule:
         span = where if isinstance(where, Span) else ctx.source.span(where)
         fix = None
         if fix_edits:
+            if ctx.imports.torch is None and any(_NAMES_TORCH.search(e.content) for e in fix_edits):
+                # The fix spells `torch.`, which this file does not bind (it may use only
+                # `from torch import nn`, or get its tensors from another module).
+                fix_edits = (*fix_edits, *ctx.torch_import_edits())
             fix = Fix(
                 fix_message or self.fix_title or "Fix",
                 applicability or self.fix_applicability,

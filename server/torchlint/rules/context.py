@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from torchlint.analysis.source import SourceInfo
 from torchlint.config import Config
-from torchlint.findings import Finding, Pos, Span
+from torchlint.findings import Edit, Finding, Pos, Span
 
 if TYPE_CHECKING:
     from torchlint.analysis.facts import Why
@@ -66,6 +66,31 @@ class RuleContext:
             return
         self._seen.add(key)
         self.findings.append(finding)
+
+    def torch_import_edits(self) -> tuple[Edit, ...]:
+        """`import torch`, inserted after the module docstring and `__future__` imports."""
+        row = len(self.source.lines) + 1
+        if self.tree is not None:
+            for i, stmt in enumerate(self.tree.body):
+                docstring = (
+                    i == 0
+                    and isinstance(stmt, ast.Expr)
+                    and isinstance(stmt.value, ast.Constant)
+                    and isinstance(stmt.value.value, str)
+                )
+                future = isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__"
+                if not (docstring or future):
+                    row = _first_line(stmt)
+                    break
+                row = (stmt.end_lineno or stmt.lineno) + 1
+        if row > len(self.source.lines):
+            # After the last line: start a new one if the file does not end with a newline.
+            last = len(self.source.lines)
+            end = Pos(last, len(self.source.line(last)))
+            prefix = "" if self.source.text.endswith("\n") or not self.source.text else "\n"
+            return (Edit(Span(end, end), f"{prefix}import torch\n"),)
+        start = Pos(row, 0)
+        return (Edit(Span(start, start), "import torch\n"),)
 
     def why_span(self, why: Why) -> Span:
         if not why.end_line:
