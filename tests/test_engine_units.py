@@ -191,3 +191,9 @@ def test_fix_adds_import_torch_after_docstring_and_future_imports() -> None:
     (finding,) = analyze_source(aliased, "g.py").findings
     assert finding.fix is not None and len(finding.fix.edits) == 1
     assert "th.no_grad()" in finding.fix.edits[0].content
+
+
+def test_lone_carriage_returns_end_lines_as_in_python() -> None:
+    text = "import torch\rw = torch.ones(3, requires_grad=True)\r\nw.add_(1)\r"
+    (finding,) = analyze_source(text, "cr.py").findings
+    assert (finding.code, finding.span.start.row) == ("TL101", 3)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -21,6 +22,8 @@ from torchlint.findings import Finding, Pos, Span
 from torchlint.rules import enabled_rules
 from torchlint.rules.context import RuleContext
 from torchlint.suppressions import is_suppressed, parse_suppressions
+
+_LONE_CR = re.compile(r"\r(?!\n)")
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +77,10 @@ def _analyze(
 ) -> AnalysisResult:
     started = time.perf_counter()
     config = config or Config()
+    if "\r" in text:
+        # Python and editors end a line at a lone \r too; the engine splits at \n only.
+        # One character for one: columns and offsets stay where they were.
+        text = _LONE_CR.sub("\n", text)
     source = SourceInfo(text, path)
     errors: list[str] = []
     parsed = parse_tolerant(text, path)
