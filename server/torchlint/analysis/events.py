@@ -10,6 +10,7 @@ import ast
 from dataclasses import dataclass, field
 
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
+from torchlint.analysis.slots import fast_init
 from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import Hazard, State
 from torchlint.analysis.values import ModuleObj, Value
@@ -19,6 +20,7 @@ class Event:
     __slots__ = ()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Operand:
     """An argument as the rules see it: its source node, abstract value and tensor facts."""
@@ -36,6 +38,7 @@ class Operand:
         return self.source.segment(self.node, 60)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class InplaceWrite(Event):
     """`t.add_(1)`, `t += 1`, `t[i] = v`, `F.relu(t, inplace=True)`, `t.data.zero_()`."""
@@ -52,6 +55,7 @@ class InplaceWrite(Event):
     saved_by: tuple[Why, ...]  # ops that had saved the written storage
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BackwardCall(Event):
     """`loss.backward(...)` or `torch.autograd.grad(loss, ...)`."""
@@ -66,6 +70,7 @@ class BackwardCall(Event):
     in_loop: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GradRead(Event):
     """Reading `t.grad`."""
@@ -75,6 +80,7 @@ class GradRead(Event):
     tensor: Operand
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TorchCall(Event):
     """A call of something from torch (function, Tensor method, module constructor)."""
@@ -93,6 +99,7 @@ class TorchCall(Event):
     in_module_method: bool = False  # that function is a method of an nn.Module subclass
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ModuleCall(Event):
     """Calling an `nn.Module` instance: `self.fc(x)`, `model(x)`, `criterion(out, y)`."""
@@ -118,6 +125,7 @@ class ModuleCall(Event):
         return self.source.segment(self.node.func, 60)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Forward:
     """One forward pass seen inside a loop."""
@@ -139,6 +147,7 @@ class Forward:
         return self.source.segment(self.node.func, 60)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class LoopSummary(Event):
     """What a loop did, over all the iterations the analysis ran (and the helpers it called)."""
@@ -156,6 +165,7 @@ class LoopSummary(Event):
     is_eval_scope: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Accumulation(Event):
     """`total += loss` / `losses.append(loss)` in a loop, never backpropagated afterwards."""
@@ -170,6 +180,7 @@ class Accumulation(Event):
     loop: ast.stmt
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RequiresGradSet(Event):
     """`t.requires_grad_()`, `t.requires_grad = True`, `nn.Parameter(t)`, a factory's `requires_grad=True`."""
@@ -181,6 +192,7 @@ class RequiresGradSet(Event):
     factory_node: ast.Call | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Masked(Event):
     """The result of an op with a singular gradient is masked (where, index, multiply, fill)."""
@@ -194,6 +206,7 @@ class Masked(Event):
     mask_about_input: bool = False  # the mask compares the op's own input (so it can guard it)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class LegacyUse(Event):
     """`Variable(...)`, `volatile=True`, `torch.FloatTensor(...)`."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Final, Protocol
 
-from torchlint.analysis.slots import make_copier
+from torchlint.analysis.slots import fast_init, make_copier
 
 if TYPE_CHECKING:
     from torchlint.findings import Span
@@ -236,6 +236,7 @@ class _Spans(Protocol):
     def segment(self, node: ast.AST, limit: int = 80) -> str: ...
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Interval:
     """Known bounds on a tensor's values, used to tell when an op's singular point is excluded."""
@@ -315,6 +316,7 @@ POSITIVE: Final = Interval(0.0, None, lo_open=True)
 UNIT_OPEN: Final = Interval(0.0, 1.0, True, True)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Mask:
     """A tensor that came from comparing `root` with a constant: it can mask where `root` is bad."""
@@ -354,6 +356,7 @@ class Mask:
         return (self.op == "!=") != self.negated
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SingularOp:
     """The result of an op whose gradient is inf/NaN at some input values."""
@@ -374,6 +377,7 @@ class SingularOp:
 
 # Heap cells compare by identity (eq=False): joins find changed cells with set operations
 # on dict item views, in C, instead of comparing thirty fields per cell.
+@fast_init
 @dataclass(frozen=True, slots=True, eq=False)
 class Tensor:
     """Facts about one tensor object (a heap cell, shared by every alias)."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from torchlint.analysis.facts import GradMode, Tensor, Why
+from torchlint.analysis.slots import fast_init
 from torchlint.analysis.values import (
     HeapObj,
     InstanceObj,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from torchlint.analysis.graph import Graph
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SaveRecord:
     """Graph node `node` saved this storage for backward."""
@@ -40,6 +42,7 @@ class SaveRecord:
     saved_text: str  # the saved operand as written, "b"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Hazard:
     """An in-place write changed a tensor that `save` had saved: backward through it raises."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from torchlint.analysis.facts import DType, Tri, Why, join_dtype
-from torchlint.analysis.slots import make_copier
+from torchlint.analysis.slots import fast_init, make_copier
 from torchlint.analysis.source import SourceInfo
 
 _T = TypeVar("_T")
@@ -25,6 +25,7 @@ class Value:
     __slots__ = ()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Unknown(Value):
     pass
@@ -33,6 +34,7 @@ class Unknown(Value):
 UNKNOWN: Final = Unknown()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TRef(Value):
     """A tensor, by heap id."""
@@ -40,6 +42,7 @@ class TRef(Value):
     oid: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ObjRef(Value):
     """A module, optimizer or user-class instance, by heap id."""
@@ -47,11 +50,13 @@ class ObjRef(Value):
     oid: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Const(Value):
     value: object  # int, float, bool, str, None, complex
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TorchName(Value):
     """Something reached from an import of torch: a module, function, class or dtype."""
@@ -59,6 +64,7 @@ class TorchName(Value):
     qualname: str  # "torch", "torch.nn.functional.relu", "torch.float64"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ExtName(Value):
     """Something from another imported package (numpy, torchvision...)."""
@@ -66,12 +72,14 @@ class ExtName(Value):
     qualname: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Seq(Value):
     items: tuple[Value, ...]
     kind: str = "tuple"  # "tuple" | "list"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Params(Value):
     """`model.parameters()`: the parameters of the module at heap id `module`."""
@@ -80,11 +88,13 @@ class Params(Value):
     why: Why | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Device(Value):
     kind: str  # "cpu" | "cuda" | "meta" | "mps"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Bound(Value):
     """A method looked up on an object: `model.eval`, `opt.step`, `x.add_`."""
@@ -93,17 +103,20 @@ class Bound(Value):
     name: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FuncV(Value):
     func: FunctionInfo
     bound_self: Value | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ClassV(Value):
     cls: ClassInfo
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ModuleNS(Value):
     """A module of the workspace imported with `import models`: its top-level names."""
@@ -112,6 +125,7 @@ class ModuleNS(Value):
     env: Mapping[str, Value]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class DataIter(Value):
     """An element drawn from iterating an unknown collection (a DataLoader batch, say)."""
@@ -169,6 +183,7 @@ def fast_replace(obj: _T, **changes: object) -> _T:
 _COPIERS: dict[type, Callable[..., object]] = {}
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, eq=False)
 class ModuleObj(HeapObj):
     """An `nn.Module` instance: a torch.nn class (`qualname`) or a user subclass (`cls`)."""
@@ -205,6 +220,7 @@ class ModuleObj(HeapObj):
         )
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, eq=False)
 class OptimizerObj(HeapObj):
     qualname: str
@@ -213,6 +229,7 @@ class OptimizerObj(HeapObj):
     name: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, eq=False)
 class InstanceObj(HeapObj):
     """An instance of a user class that is not an nn.Module (a trainer, a config...)."""
@@ -253,6 +270,7 @@ def join_simple(a: Value, b: Value) -> Value:
     return UNKNOWN
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class _TypeOnly:
     """A constant whose type is known but not its value (int after a join, say)."""
