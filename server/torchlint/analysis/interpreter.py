@@ -10,6 +10,7 @@ caller's facts, within a budget. Torch semantics live in `torch_semantics`.
 from __future__ import annotations
 
 import ast
+import functools
 import logging
 import re
 from collections import Counter
@@ -105,15 +106,9 @@ class Interpreter:
         for rule in rules:
             for ev in rule.events:
                 self.listeners.setdefault(ev, []).append(rule)
-        self._call_exact: set[str] = set()
-        self._call_prefixes: tuple[str, ...] = ()
-        self._all_calls = False
-        for rule in self.listeners.get(TorchCall, ()):
-            if rule.torch_calls is None:
-                self._all_calls = True
-            else:
-                self._call_exact.update(q for q in rule.torch_calls if not q.endswith("*"))
-                self._call_prefixes += tuple(q[:-1] for q in rule.torch_calls if q.endswith("*"))
+        self._call_exact, self._call_prefixes, self._all_calls = _call_filter(
+            tuple(type(rule) for rule in self.listeners.get(TorchCall, ()))
+        )
         self._call_interest: dict[str, bool] = {}
         self.broken_rules: set[str] = set()
         self.stmt: ast.stmt = ast.Pass()
@@ -260,6 +255,9 @@ class Interpreter:
         then counted in the text, so a name used both inside and outside gets UNKNOWN.
         """
         regions: list[tuple[int, int, GradMode, ast.AST]] = []
+        if not T.may_change_grad_mode(self.src.text):
+            self.no_grad_refs = {}
+            return
 
         def visit(body: list[ast.stmt], mode: GradMode) -> None:
             for stmt in body:
@@ -329,6 +327,8 @@ class Interpreter:
         elif func.cls is not None and func.kind == "classmethod":
             self_value = ClassV(func.cls)
         frame.self_value = self_value
+        if self_value is not None and self._fully_covered(func):
+            return  # building `self` ran this very `__init__`, as it would run alone
         self._bind_params(func, state, frame, args=(), kwargs={}, self_value=self_value, alone=True)
         saved_frame = self.frame
         self.frame = frame
@@ -564,15 +564,17 @@ class Interpreter:
             depth=self.frame.depth + 1,
         )
         self._bind_params(func, callee_state, frame, args, kwargs, self_value, alone=alone_args)
-        frame.covers = (
-            self.frame.covers
-            and not alone_args
-            and not any(
+        if alone_args:
+            # Run with unknown arguments, as the function would be run alone (a class's
+            # `__init__` building the `self` its methods see): the same run if the grad mode
+            # is the one it would start in alone.
+            frame.covers = self.frame.covers and callee_state.grad is self._entry_grad_mode(func)
+        else:
+            frame.covers = self.frame.covers and not any(
                 isinstance(v, Unknown)
                 for name, v in callee_state.env.items()
                 if func.node.args.kwarg is None or name != func.node.args.kwarg.arg
             )
-        )
         saved_frame, saved_stmt, saved_src = self.frame, self.stmt, self.src
         self.frame = frame
         self.active.append(func)
@@ -950,7 +952,10 @@ class Interpreter:
         T.narrow_isinstance(self, stmt.test, state)
         self.exec_block(stmt.body, state)
         self.exec_block(stmt.orelse, other)
-        self._adopt(state, join_states(self.graph, state, other))
+        if not state.live:
+            self._adopt(state, other)  # `if ...: return/raise`: only the other path goes on
+        elif other.live:
+            self._adopt(state, join_states(self.graph, state, other))
 
     def stmt_Match(self, stmt: ast.Match, state: State) -> None:
         self.eval(stmt.subject, state)
@@ -1361,6 +1366,21 @@ def _fingerprint(value: Value | None, state: State) -> object | None:
     if isinstance(value, FuncV | ClassV):
         return ("f", id(value))
     return None
+
+
+@functools.lru_cache(maxsize=32)
+def _call_filter(rules: tuple[type[Rule], ...]) -> tuple[frozenset[str], tuple[str, ...], bool]:
+    """The torch calls these rules listen to: exact names, prefixes, or all (per rule set)."""
+    exact: set[str] = set()
+    prefixes: list[str] = []
+    every = False
+    for rule in rules:
+        if rule.torch_calls is None:
+            every = True
+        else:
+            exact.update(q for q in rule.torch_calls if not q.endswith("*"))
+            prefixes.extend(q[:-1] for q in rule.torch_calls if q.endswith("*"))
+    return frozenset(exact), tuple(prefixes), every
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

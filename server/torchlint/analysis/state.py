@@ -110,12 +110,14 @@ def join_states(graph: Graph, a: State, b: State) -> State:
     out = State()
     out.grad = a.grad.join(b.grad)
     joiner = _Joiner(graph, a, b, out)
+    env = out.env
+    benv = b.env
     for key, va in a.env.items():
-        vb = b.env.get(key)
-        out.env[key] = va if vb is None else joiner.value(va, vb)
-    for key, vb in b.env.items():
-        if key not in out.env:
-            out.env[key] = vb
+        vb = benv.get(key)
+        env[key] = va if vb is None or vb is va else joiner.value(va, vb)
+    for key, vb in benv.items():
+        if key not in env:
+            env[key] = vb
     # Start from a's cells (a C-level copy) and revisit only the cells that differ.
     aheap, bheap = a.heap, b.heap
     heap = out.heap
@@ -131,12 +133,16 @@ def join_states(graph: Graph, a: State, b: State) -> State:
             heap[oid] = ob  # type: ignore[assignment]
         elif ob is not None:
             heap[oid] = joiner.cell(oa, ob)
-    for root in a.saved.keys() | b.saved.keys():
-        recs = a.saved.get(root, ()) + tuple(
-            r for r in b.saved.get(root, ()) if r not in a.saved.get(root, ())
-        )
+    asaved = a.saved
+    saved = out.saved
+    saved.update((root, recs) for root, recs in asaved.items() if recs)
+    for root, recs_b in b.saved.items():
+        recs_a = asaved.get(root, ())
+        if recs_b is recs_a:
+            continue
+        recs = recs_a + tuple(r for r in recs_b if r not in recs_a)
         if recs:
-            out.saved[root] = recs
+            saved[root] = recs
     # Saved roots of phi cells made during this join: the union of their members'.
     out.saved.update(joiner.phi_saved)
     # A hazard or a freed graph on either path is a mistake when that path runs.

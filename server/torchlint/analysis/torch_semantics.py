@@ -7,6 +7,7 @@ optimizers and losses are in `nn_semantics`; op results in `tensor_ops`.
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
@@ -207,6 +208,23 @@ def grad_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
         if name not in _PLAIN_DECORATORS:
             unknown = True
     return "unknown" if unknown else None
+
+
+_DECORATOR_NAME: Final = re.compile(r"^[ \t]*@[ \t]*([A-Za-z_][\w.]*)", re.MULTILINE)
+_GRAD_WORDS: Final = ("no_grad", "inference_mode", "enable_grad", "set_grad_enabled")
+
+
+def may_change_grad_mode(text: str) -> bool:
+    """False when no statement of the file can switch the grad mode: no grad context named
+    anywhere, and every decorator one that keeps the mode (a cheap test on the text)."""
+    if any(word in text for word in _GRAD_WORDS):
+        return True
+    if "@" not in text:
+        return False
+    return any(
+        m.group(1).rsplit(".", 1)[-1] not in _PLAIN_DECORATORS
+        for m in _DECORATOR_NAME.finditer(text)
+    )
 
 
 # Decorators that do not change the grad mode of the function they wrap.
