@@ -570,10 +570,10 @@ class Interpreter:
             # is the one it would start in alone.
             frame.covers = self.frame.covers and callee_state.grad is self._entry_grad_mode(func)
         else:
-            frame.covers = self.frame.covers and not any(
-                isinstance(v, Unknown)
-                for name, v in callee_state.env.items()
-                if func.node.args.kwarg is None or name != func.node.args.kwarg.arg
+            # Every argument is known, or unknown where running alone would know no more
+            # (no annotation to go by) and the grad mode is the one it starts in alone.
+            frame.covers = self.frame.covers and _knows_as_much_as_alone(
+                func, callee_state.env, callee_state.grad is self._entry_grad_mode(func)
             )
         saved_frame, saved_stmt, saved_src = self.frame, self.stmt, self.src
         self.frame = frame
@@ -1476,3 +1476,16 @@ def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             yield from _own_statements(handler.body)
         for case in getattr(stmt, "cases", ()):
             yield from _own_statements(case.body)
+
+
+def _knows_as_much_as_alone(func: FunctionInfo, env: dict[str, Value], same_grad: bool) -> bool:
+    """Whether a call bound at least what analysing `func` alone would: known arguments, or
+    unknown ones without an annotation (alone, an annotation can make a parameter a tensor or
+    a model), and for unknown ones the grad mode it would start in."""
+    a = func.node.args
+    params = [*a.posonlyargs, *a.args, *a.kwonlyargs]
+    for param in params:
+        value = env.get(param.arg)
+        if isinstance(value, Unknown) and (param.annotation is not None or not same_grad):
+            return False
+    return not (a.vararg is not None and isinstance(env.get(a.vararg.arg), Unknown))
