@@ -497,11 +497,13 @@ class Interpreter:
         if key is not None and key in self.memo:
             return self.memo[key]
         before = dict(state.heap) if key is not None else None
-        flow = (len(state.saved), len(state.hazards), len(state.freed))
+        flow = (len(state.saved), len(state.hazards), len(state.freed), self.training.events)
         result = self._inline(func, args, kwargs, state, site, self_value, alone_args)
         if before is not None and key is not None and not isinstance(result, TRef | ObjRef | Seq):
             unchanged = (
-                flow == (len(state.saved), len(state.hazards), len(state.freed)) and state.live
+                flow
+                == (len(state.saved), len(state.hazards), len(state.freed), self.training.events)
+                and state.live
             )
             if unchanged and not any(k in before for k, _ in before.items() ^ state.heap.items()):
                 self.memo[key] = result
@@ -516,8 +518,13 @@ class Interpreter:
         state: State,
         alone: bool,
     ) -> tuple[object, ...] | None:
-        parts: list[object] = [id(func.node), state.grad, alone, self.muted]
-        for value in (*args, *kwargs.values(), self_value):
+        parts: list[object] = [id(func.node), state.grad, alone, self.muted, self_value is None]
+        values = (
+            (*args, *kwargs.values())
+            if self_value is None
+            else (*args, *kwargs.values(), self_value)
+        )
+        for value in values:
             fp = _fingerprint(value, state)
             if fp is None:
                 return None

@@ -87,6 +87,9 @@ class TrainingTracker:
         )  # receivers of `.zero_grad()` anywhere, as written
         self.evaluated: set[str] = set()  # unknown objects `.eval()` was called on, as written
         self.in_container = 0  # > 0 while an nn.Sequential calls its children
+        # Counts what the tracker was told: a call that told it anything is not remembered
+        # (replaying it from memory would hide a step or a backward from the next loop).
+        self.events = 0
 
     # -- scopes ---------------------------------------------------------------------
     def begin_scope(self) -> None:
@@ -160,28 +163,33 @@ class TrainingTracker:
 
     # -- events from the interpreter -----------------------------------------------
     def backward(self, ref: TRef, node: ast.Call, state: State, ancestors: list[int]) -> None:
+        self.events += 1
         self.backward_reach.update(ancestors)
         for loop in self.loops:
             loop.backwards.setdefault(id(node), node)
             loop.reach.update(ancestors)
 
     def zero_grad(self, ref: Value, node: ast.Call, state: State) -> None:
+        self.events += 1
         text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
         self.zero_grad_receivers.add(text)
         for loop in self.loops:
             loop.zero_grads.setdefault(id(node), node)
 
     def grad_cleared(self) -> None:
+        self.events += 1
         for loop in self.loops:
             loop.grad_clears += 1
 
     def step(self, ref: Value, node: ast.Call, state: State) -> None:
+        self.events += 1
         known = state.optimizer(ref) is not None
         text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
         for loop in self.loops:
             loop.steps.setdefault(id(node), (node, text, known))
 
     def forward(self, ref: ObjRef, node: ast.Call, state: State, result: Value) -> None:
+        self.events += 1
         if not self.loops:
             return  # only loops keep forward passes
         mod = state.module(ref)
@@ -225,6 +233,7 @@ class TrainingTracker:
         self, recv_node: ast.expr | None, name: str, node: ast.Call, state: State
     ) -> None:
         """`model.eval()` on a model we cannot see (a parameter): remember it is a model in eval mode."""
+        self.events += 1
         if recv_node is None:
             return
         text = self.ip.text(recv_node)
@@ -235,6 +244,7 @@ class TrainingTracker:
 
     def unknown_forward(self, node: ast.Call, state: State, result: Value) -> None:
         """A call of a model known only by its `.eval()`: an evaluation forward pass."""
+        self.events += 1
         if not self.loops:
             return
         from torchlint.analysis.values import ModuleObj as _M
@@ -267,6 +277,7 @@ class TrainingTracker:
         self, target: ast.expr, value: Value, result: Value, node: ast.AST, kind: str, state: State
     ) -> None:
         """`total += loss` / `losses.append(loss)` inside a loop."""
+        self.events += 1
         if not self.loops or not isinstance(value, TRef):
             return
         t = state.tensor(value)

@@ -122,6 +122,16 @@ class RuleContext:
             cur = parent
         return best
 
+    def enclosing_function(self, node: ast.AST) -> ast.AST | None:
+        """The innermost function (or lambda) whose body holds `node`; None at module level."""
+        parents = self._parents_around(getattr(node, "lineno", 0))
+        cur = parents.get(id(node))
+        while cur is not None:
+            if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                return cur
+            cur = parents.get(id(cur))
+        return None
+
     def parents(self, node: ast.AST) -> dict[int, ast.AST]:
         """id(node) -> its parent node, for every node of the top-level statement holding `node`
         (a rule asks about one spot: mapping the whole file cost more than the analysis)."""

@@ -48,6 +48,7 @@ flagged. An object is taken for an optimizer when it comes from `torch.optim`, w
 
 from __future__ import annotations
 
+import ast
 import re
 
 from torchlint.analysis.events import Event, LoopSummary
@@ -86,11 +87,22 @@ class MissingZeroGrad(Rule):
             f"gradients: backward adds to `.grad`, so every step uses the sum of all previous gradients. "
             f"Call `{optimizer}.zero_grad()` before `backward()`."
         )
-        stmt = ctx.stmt_at(back_line)
-        edits = (
-            insert_before(ctx.source, stmt, f"{optimizer}.zero_grad()")
-            if stmt is not None
-            else None
-        )
-        related = (("the backward whose gradients accumulate", ctx.why_of(backward)),)
-        ctx.report(self.finding(ctx, step_call, message, related=related, fix_edits=edits))
+        step_scope = ctx.enclosing_function(step_call)
+        back_scope = ctx.enclosing_function(backward)
+        loop_scope = ctx.enclosing_function(event.node)
+        related = [("the backward whose gradients accumulate", ctx.why_of(backward))]
+        edits = None
+        where: ast.AST = step_call
+        if step_scope is back_scope:
+            # One function does backward and step (the loop, or its training-step helper):
+            # the fix goes there, spelling the optimizer as that function does.
+            stmt = ctx.stmt_at(back_line)
+            if stmt is not None:
+                edits = insert_before(ctx.source, stmt, f"{optimizer}.zero_grad()")
+        else:
+            # The step is in a helper that may serve a correct loop too: point into the
+            # loop's own code, and offer no fix (the helper's name for the optimizer may
+            # mean nothing there).
+            where = backward if back_scope is loop_scope else event.node
+            related.append(("the optimizer steps here", ctx.why_of(step_call)))
+        ctx.report(self.finding(ctx, where, message, related=tuple(related), fix_edits=edits))
