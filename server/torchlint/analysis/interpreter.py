@@ -653,11 +653,18 @@ class Interpreter:
             positional = positional[1:]
         defaults = list(a.defaults)
         first_default = len(positional) - len(defaults)
+        def given(param: ast.arg, value: Value) -> Value:
+            # An argument the caller does not know is what the annotation says, as when the
+            # function is analysed alone: the call then knows at least as much as that would.
+            if isinstance(value, Unknown) and param.annotation is not None:
+                return T.value_from_annotation(self, param.annotation, state, param)
+            return value
+
         for i, param in enumerate(positional):
             if i < len(values):
-                state.env[param.arg] = values[i]
+                state.env[param.arg] = given(param, values[i])
             elif param.arg in kwargs:
-                state.env[param.arg] = kwargs[param.arg]
+                state.env[param.arg] = given(param, kwargs[param.arg])
             elif alone or i < first_default:
                 state.env[param.arg] = T.value_from_annotation(self, param.annotation, state, param)
             else:
@@ -666,7 +673,7 @@ class Interpreter:
                 )
         for param, default in zip(a.kwonlyargs, a.kw_defaults, strict=True):
             if param.arg in kwargs:
-                state.env[param.arg] = kwargs[param.arg]
+                state.env[param.arg] = given(param, kwargs[param.arg])
             elif default is not None and not alone:
                 state.env[param.arg] = self.eval(default, state)
             else:
@@ -1487,12 +1494,11 @@ def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 def _knows_as_much_as_alone(func: FunctionInfo, env: dict[str, Value], same_grad: bool) -> bool:
     """Whether a call bound at least what analysing `func` alone would: known arguments, or
-    unknown ones without an annotation (alone, an annotation can make a parameter a tensor or
-    a model), and for unknown ones the grad mode it would start in."""
+    unknown ones (bound from their annotations, as alone) in the grad mode it starts in alone."""
+    if same_grad:
+        return True
     a = func.node.args
     params = [*a.posonlyargs, *a.args, *a.kwonlyargs]
-    for param in params:
-        value = env.get(param.arg)
-        if isinstance(value, Unknown) and (param.annotation is not None or not same_grad):
-            return False
+    if any(isinstance(env.get(p.arg), Unknown) for p in params):
+        return False
     return not (a.vararg is not None and isinstance(env.get(a.vararg.arg), Unknown))
