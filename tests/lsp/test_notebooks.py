@@ -64,6 +64,8 @@ async def test_cells_analysed_together(fresh: LanguageClient, tmp_path: Path) ->
 
     (d,) = await diagnostics(client, uris[3], 1)
     assert d.code == "TL101"
+    # Lines in the message count within cells, as the user sees them.
+    assert "line 1 of an earlier cell" in d.message, d.message
     assert (d.range.start.line, d.range.start.character, d.range.end.character) == (1, 0, 9)
     related = (d.related_information or [])[0].location
     assert related.uri == uris[2] and related.range.start.line == 0

@@ -6,6 +6,7 @@ Runs in the analysis worker; publishing happens on the event loop (`server.publi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,6 +81,28 @@ def convert(
     return out, placed
 
 
+_LINE_REF = re.compile(r"\bline (\d+)\b(?! of )")
+
+
+def cell_lines(snap: Snapshot, part: Part, message: str) -> str:
+    """A notebook's cells are analysed as one text: "line 12" in a message counts over all
+    of them. Say it as the user sees it: the line within the cell, and which cell."""
+
+    def local(m: re.Match[str]) -> str:
+        row = int(m.group(1))
+        where = snap.part_at(row)
+        if where is None:
+            return m.group(0)
+        line = where.local(Pos(row, 0)).row
+        if where is part:
+            return f"line {line}"
+        # Cells have no names the user sees (markdown cells sit between them): say which way.
+        earlier = snap.parts.index(where) < snap.parts.index(part)
+        return f"line {line} of {'an earlier' if earlier else 'a later'} cell"
+
+    return _LINE_REF.sub(local, message)
+
+
 def _clip(part: Part, span: Span) -> Span:
     """The span in the part's own rows; a span running into the next cell ends with this one."""
     start = part.local(span.start)
@@ -97,9 +120,9 @@ def to_diagnostic(
     if f.unnecessary:
         tags.append(types.DiagnosticTag.Unnecessary)
     href = doc_href(f.code)
-    message = (
-        f.message if confirmed is None else f"{f.message} (confirmed at run time: {confirmed})"
-    )
+    message = f.message if not snap.notebook else cell_lines(snap, part, f.message)
+    if confirmed is not None:
+        message = f"{message} (confirmed at run time: {confirmed})"
     return types.Diagnostic(
         range=rng,
         message=message,
