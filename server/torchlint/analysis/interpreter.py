@@ -653,6 +653,7 @@ class Interpreter:
             positional = positional[1:]
         defaults = list(a.defaults)
         first_default = len(positional) - len(defaults)
+
         def given(param: ast.arg, value: Value) -> Value:
             # An argument the caller does not know is what the annotation says, as when the
             # function is analysed alone: the call then knows at least as much as that would.
