@@ -97,6 +97,7 @@ def _analyze(
     errors.extend(interp.errors)
     for code in interp.broken_rules:
         errors.append(f"{path}: rule {code} failed and was skipped (see the log)")
+    interp.release()
     table = parse_suppressions(source.lines)
     findings = [f for f in ctx.findings if not is_suppressed(f.code, f.span.start.row, table)]
     findings.sort(key=Finding.sort_key)

@@ -138,6 +138,29 @@ class Interpreter:
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
         self.training = TrainingTracker(self)
 
+    def release(self) -> None:
+        """Break the reference cycles an analysis leaves (a function's globals hold the
+        function, a class's methods hold the class, the tracker holds the interpreter), so
+        reference counting frees it at once instead of a cyclic collection later (60 ms
+        after a 2,300-line file)."""
+        for func in self.functions:
+            func.globals = None
+        for cls in self.classes.values():
+            cls.methods.clear()
+        for entry in self.foreign.values():
+            if entry is not None:
+                entry[0].clear()
+                entry[1].heap.clear()
+        if self.module_state is not None:
+            self.module_state.env.clear()
+            self.module_state.heap.clear()
+        self.frame = Frame(None, (), {})
+        for table in (self.memo, self.templates, self.instance_cells, self.instances):
+            table.clear()
+        self.functions.clear()
+        self.classes.clear()
+        self.training.release()
+
     # ======================================================================= events
     def wants(self, ev: type[Event]) -> bool:
         return ev in self.listeners
@@ -259,29 +282,7 @@ class Interpreter:
             self.no_grad_refs = {}
             return
 
-        def visit(body: list[ast.stmt], mode: GradMode) -> None:
-            for stmt in body:
-                inner = mode
-                if isinstance(stmt, ast.With | ast.AsyncWith):
-                    for item in stmt.items:
-                        kind = T.grad_context_kind(item.context_expr)
-                        if kind is not None:
-                            inner = kind
-                elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-                    deco = T.grad_decorator(stmt)
-                    inner = _DECORATOR_MODES.get(deco or "", GradMode.ENABLED)
-                if inner is not mode and inner is not GradMode.ENABLED:
-                    regions.append((stmt.lineno, stmt.end_lineno or stmt.lineno, inner, stmt))
-                for field_name in ("body", "orelse", "finalbody"):
-                    sub = getattr(stmt, field_name, None)
-                    if isinstance(sub, list) and sub and isinstance(sub[0], ast.stmt):
-                        visit(sub, inner)
-                for handler in getattr(stmt, "handlers", ()):
-                    visit(handler.body, inner)
-                for case in getattr(stmt, "cases", ()):
-                    visit(case.body, inner)
-
-        visit(tree.body, GradMode.ENABLED)
+        _grad_regions(tree.body, GradMode.ENABLED, regions)
         modes: dict[str, GradMode] = {}
         if not regions:
             self.no_grad_refs = modes
@@ -429,13 +430,7 @@ class Interpreter:
         mapping[root_old] = ref.oid
 
         def remap(v: Value) -> Value:
-            if isinstance(v, ObjRef) and v.oid in mapping:
-                return ObjRef(mapping[v.oid])
-            if isinstance(v, TRef) and v.oid in mapping:
-                return TRef(mapping[v.oid])
-            if isinstance(v, Seq):
-                return Seq(tuple(remap(i) for i in v.items), v.kind)
-            return v
+            return _remap(v, mapping)
 
         line = getattr(site, "lineno", 0)
         for old, obj in template.items():
@@ -1400,6 +1395,47 @@ def _call_filter(rules: tuple[type[Rule], ...]) -> tuple[frozenset[str], tuple[s
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DEF_NAME = re.compile(r"\b(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _grad_regions(
+    body: list[ast.stmt], mode: GradMode, regions: list[tuple[int, int, GradMode, ast.AST]]
+) -> None:
+    """Collect the statements that switch grad mode (a module-level function: a recursive
+    closure would be a reference cycle keeping the tree alive)."""
+    for stmt in body:
+        inner = mode
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            for item in stmt.items:
+                kind = T.grad_context_kind(item.context_expr)
+                if kind is not None:
+                    inner = kind
+        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            deco = T.grad_decorator(stmt)
+            inner = _DECORATOR_MODES.get(deco or "", GradMode.ENABLED)
+        if inner is not mode and inner is not GradMode.ENABLED:
+            regions.append((stmt.lineno, stmt.end_lineno or stmt.lineno, inner, stmt))
+        for field_name in ("body", "orelse", "finalbody"):
+            sub = getattr(stmt, field_name, None)
+            if isinstance(sub, list) and sub and isinstance(sub[0], ast.stmt):
+                _grad_regions(sub, inner, regions)
+        for handler in getattr(stmt, "handlers", ()):
+            _grad_regions(handler.body, inner, regions)
+        for case in getattr(stmt, "cases", ()):
+            _grad_regions(case.body, inner, regions)
+
+
+def _remap(v: Value, mapping: dict[int, int]) -> Value:
+    """`v` with the objects it points at renamed by `mapping` (module-level, not a recursive
+    closure: that would be a reference cycle)."""
+    if isinstance(v, ObjRef) and v.oid in mapping:
+        return ObjRef(mapping[v.oid])
+    if isinstance(v, TRef) and v.oid in mapping:
+        return TRef(mapping[v.oid])
+    if isinstance(v, Seq):
+        return Seq(tuple(_remap(i, mapping) for i in v.items), v.kind)
+    return v
+
+
 _DECORATOR_MODES = {
     "unknown": GradMode.UNKNOWN,
     "no_grad": GradMode.DISABLED,

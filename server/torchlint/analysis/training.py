@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -76,7 +77,9 @@ class LoopRecord:
 
 class TrainingTracker:
     def __init__(self, ip: Interpreter) -> None:
-        self.ip = ip
+        # A proxy, not a reference: the interpreter owns the tracker, and a cycle between
+        # them would leave every analysis to the cyclic collector.
+        self.ip: Interpreter = weakref.proxy(ip)
         self.loops: list[LoopRecord] = []
         self.records: dict[int, LoopRecord] = {}
         self.accumulations: dict[int, AccumulationRecord] = {}
@@ -90,6 +93,12 @@ class TrainingTracker:
         # Counts what the tracker was told: a call that told it anything is not remembered
         # (replaying it from memory would hide a step or a backward from the next loop).
         self.events = 0
+
+    def release(self) -> None:
+        """Drop what the analysis recorded (see `Interpreter.release`)."""
+        self.loops.clear()
+        self.records.clear()
+        self.accumulations.clear()
 
     # -- scopes ---------------------------------------------------------------------
     def begin_scope(self) -> None:
