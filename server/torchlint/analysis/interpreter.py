@@ -274,8 +274,9 @@ class Interpreter:
     def _prescan(self, tree: ast.Module) -> None:
         """Grad mode around each reference to a user function (called or passed), lexically.
 
-        Only statements are walked to find the `no_grad` regions; names used inside them are
-        then counted in the text, so a name used both inside and outside gets UNKNOWN.
+        Only statements are walked to find the `no_grad` regions; names are then counted in
+        the text of each region and of the whole file (regular expressions, not a walk of
+        every node), so a name used both inside and outside gets UNKNOWN.
         """
         regions: list[tuple[int, int, GradMode, ast.AST]] = []
         if not T.may_change_grad_mode(self.src.text):
@@ -287,28 +288,28 @@ class Interpreter:
         if not regions:
             self.no_grad_refs = modes
             return
-        inside: dict[str, tuple[GradMode, int]] = {}
-        for _start, _end, mode, node in regions:
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
-                    name: str | None = sub.id
-                elif isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load):
-                    name = sub.attr
-                else:
-                    name = None
-                if name is not None:
-                    prior = inside.get(name)
-                    inside[name] = (
-                        mode if prior is None else prior[0].join(mode),
-                        (prior[1] if prior else 0) + 1,
-                    )
         text = self.src.text
-        totals = Counter(_IDENT.findall(text))
+        # Only the file's own functions matter (a lambda is never looked up by name).
         defs = Counter(_DEF_NAME.findall(text))
+        functions = set(defs)
+        inside: dict[str, tuple[GradMode, int]] = {}
+        lines = self.src.lines
+        for start, end, mode, _node in regions:
+            region = "\n".join(lines[start - 1 : end])
+            counts = Counter(n for n in _IDENT.findall(region) if n in functions)
+            counts.subtract(_DEF_NAME.findall(region))
+            for name, count in counts.items():
+                prior = inside.get(name)
+                inside[name] = (
+                    mode if prior is None else prior[0].join(mode),
+                    (prior[1] if prior else 0) + count,
+                )
+        if not inside:
+            self.no_grad_refs = modes
+            return
         for name, (mode, count) in inside.items():
-            modes[name] = (
-                mode if totals[name] - defs[name] <= count else mode.join(GradMode.ENABLED)
-            )
+            total = _count_word(text, name) - defs[name]
+            modes[name] = mode if total <= count else mode.join(GradMode.ENABLED)
         self.no_grad_refs = modes
 
     # ======================================================================= functions
@@ -1394,7 +1395,28 @@ def _call_filter(rules: tuple[type[Rule], ...]) -> tuple[frozenset[str], tuple[s
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_DEF_NAME = re.compile(r"\b(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")
+# No leading \b: it makes the scan several times slower, and `undef x` is rare enough.
+_DEF_NAME = re.compile(r"(?:def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _count_word(text: str, word: str) -> int:
+    """How often `word` occurs in `text` as a whole identifier (str.find: a regular
+    expression with a word boundary first is many times slower on a large file)."""
+    count = 0
+    at = text.find(word)
+    size = len(word)
+    while at >= 0:
+        end = at + size
+        if (at == 0 or not _is_word_char(text[at - 1])) and (
+            end == len(text) or not _is_word_char(text[end])
+        ):
+            count += 1
+        at = text.find(word, end)
+    return count
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
 def _grad_regions(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
@@ -210,7 +211,9 @@ def grad_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     return "unknown" if unknown else None
 
 
-_DECORATOR_NAME: Final = re.compile(r"^[ \t]*@[ \t]*([A-Za-z_][\w.]*)", re.MULTILINE)
+# Starts at the `@` (a literal first lets the scan skip ahead; `^[ \t]*@` is much slower):
+# what precedes it on its line is checked by `_decorators`.
+_DECORATOR_NAME: Final = re.compile(r"@[ \t]*([A-Za-z_][\w.]*)")
 _GRAD_WORDS: Final = ("no_grad", "inference_mode", "enable_grad", "set_grad_enabled")
 
 
@@ -221,10 +224,15 @@ def may_change_grad_mode(text: str) -> bool:
         return True
     if "@" not in text:
         return False
-    return any(
-        m.group(1).rsplit(".", 1)[-1] not in _PLAIN_DECORATORS
-        for m in _DECORATOR_NAME.finditer(text)
-    )
+    return any(name.rsplit(".", 1)[-1] not in _PLAIN_DECORATORS for name in _decorators(text))
+
+
+def _decorators(text: str) -> Iterator[str]:
+    """The names after `@` that begin a line (decorators, not matrix products)."""
+    for m in _DECORATOR_NAME.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if not text[line_start : m.start()].strip(" \t"):
+            yield m.group(1)
 
 
 # Decorators that do not change the grad mode of the function they wrap.
