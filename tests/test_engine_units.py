@@ -99,6 +99,14 @@ def test_suppressions_ignore_hashes_in_strings() -> None:
     assert is_suppressed("TL303", 4, table) and not is_suppressed("TL401", 4, table)
 
 
+def test_suppression_comment_is_case_insensitive() -> None:
+    text = "import torch\nw = torch.ones(2, requires_grad=True)\nw.add_(1)  # TorchLint: Ignore[tl101]\n"
+    assert analyze_source(text, "t.py").findings == []
+    assert [f.code for f in analyze_source(text.replace("# TorchLint", "#"), "t.py").findings] == [
+        "TL101"
+    ]
+
+
 def test_apply_edits_in_characters_and_rejects_overlaps() -> None:
     text = "a = 'é'\r\nb = 2\n"
     out = apply_edits(

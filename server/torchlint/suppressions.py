@@ -20,7 +20,7 @@ class Suppression:
 def parse_suppressions(lines: list[str]) -> dict[int, Suppression]:
     out: dict[int, Suppression] = {}
     for i, line in enumerate(lines, start=1):
-        if "torchlint" not in line:
+        if "torchlint" not in line.lower():  # the comment is matched case-insensitively
             continue
         m = _PATTERN.search(line)
         if m is None or not _in_comment(line, m.start()):

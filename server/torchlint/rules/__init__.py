@@ -7,6 +7,8 @@ documentation or fixtures.
 
 from __future__ import annotations
 
+import functools
+
 from torchlint.config import Config
 from torchlint.rules.base import Rule
 from torchlint.rules.tl101_inplace_on_leaf import InplaceOnLeaf
@@ -59,7 +61,14 @@ RULES_BY_CODE: dict[str, type[Rule]] = {r.code: r for r in ALL_RULES}
 
 
 def enabled_rules(config: Config) -> list[Rule]:
-    return [cls() for cls in ALL_RULES if config.is_enabled(cls.code)]
+    """Fresh instances (a rule may keep state during one analysis) of the enabled rules."""
+    return [cls() for cls in _enabled_classes(config.select + config.extend_select, config.ignore)]
+
+
+@functools.lru_cache(maxsize=64)
+def _enabled_classes(select: tuple[str, ...], ignore: tuple[str, ...]) -> tuple[type[Rule], ...]:
+    config = Config(select=select, ignore=ignore)
+    return tuple(cls for cls in ALL_RULES if config.is_enabled(cls.code))
 
 
 def rule(code: str) -> type[Rule] | None:
