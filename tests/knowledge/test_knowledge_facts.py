@@ -604,3 +604,13 @@ def test_integer_modulo_and_floor_division_do_not_raise() -> None:
     for name in ("Tensor.__mod__", "Tensor.__floordiv__", "Tensor.__rmod__", "Tensor.__imod__"):
         facts = K.op(name)
         assert facts is not None and not facts.raises_on_int, name
+
+
+def test_dtype_names_in_messages_are_torchs() -> None:
+    """TL402 quotes torch's message, which names a dtype the way `Tensor.type()` does."""
+    torch = pytest.importorskip("torch")
+    from torchlint.rules.tl402_dtype_mismatch import _SCALAR_TYPE_NAMES
+
+    for name, scalar in _SCALAR_TYPE_NAMES.items():
+        got = torch.empty(0, dtype=getattr(torch, name)).type()
+        assert got == f"torch.{scalar}Tensor", name

@@ -176,7 +176,7 @@ class Accumulation(Event):
     value_text: str
     value_node: ast.expr | None
     tensor: Tensor
-    kind: str  # "augassign" | "append"
+    kind: str  # "augassign" (`t += v`, `d[k] += v`) | "assign" (`t = t + v`) | "append"
     loop: ast.stmt
 
 

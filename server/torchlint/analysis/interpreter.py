@@ -137,6 +137,8 @@ class Interpreter:
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
         self.training = TrainingTracker(self)
+        # The operands of the last binary operation, for `total = total + loss`.
+        self.last_binop: tuple[ast.BinOp, Value, Value] | None = None
 
     def release(self) -> None:
         """Break the reference cycles an analysis leaves (a function's globals hold the
@@ -155,6 +157,7 @@ class Interpreter:
             self.module_state.env.clear()
             self.module_state.heap.clear()
         self.frame = Frame(None, (), {})
+        self.last_binop = None
         for table in (self.memo, self.templates, self.instance_cells, self.instances):
             table.clear()
         self.functions.clear()
@@ -712,6 +715,8 @@ class Interpreter:
         value = self.eval(stmt.value, state)
         for target in stmt.targets:
             self.assign(target, value, state, stmt.value)
+        if self.training.loops and isinstance(value, TRef) and isinstance(stmt.value, ast.BinOp):
+            T.running_total(self, stmt, value, state)
 
     def stmt_AnnAssign(self, stmt: ast.AnnAssign, state: State) -> None:
         if stmt.value is None:
@@ -1027,6 +1032,17 @@ class Interpreter:
 
     def stmt_For(self, stmt: ast.For | ast.AsyncFor, state: State) -> None:
         iterable = self.eval(stmt.iter, state)
+        items = _unrolled_items(iterable) if self.loop_depth < 2 else None
+        if items is not None:
+            # `for p in [w, b]:` runs once per item, in order: each iteration gets its own.
+            order = iter(items)
+
+            def each(s: State) -> None:
+                self.assign(stmt.target, next(order, items[-1]), s, None)
+                self.exec_block(stmt.body, s)
+
+            self._loop(stmt, state, each, stmt.orelse, runs=True, iterations=len(items))
+            return
         element = T.iter_element(self, iterable, state, stmt.iter)
 
         def body(s: State) -> None:
@@ -1055,8 +1071,10 @@ class Interpreter:
         orelse: list[ast.stmt],
         *,
         runs: bool = False,
+        iterations: int = 2,
     ) -> None:
-        """Iterations 1 and 2, each from the state the previous one left; the exit joins them.
+        """Iterations 1 and 2 (or as many as a literal sequence has items), each from the
+        state the previous one left; the exit joins them.
 
         Running real iterations (not a join at the head) keeps facts certain where they are,
         so loop-carried mistakes show on iteration 2 (a hidden state not detached, a graph
@@ -1075,11 +1093,15 @@ class Interpreter:
             it1 = self._loop_continue(it1, frame)
             # A loop that surely runs at least once does not exit with its entry state.
             head = it1 if runs and it1.live else join_states(self.graph, entry, it1)
-            if self.loop_depth <= 2 and self.steps < self.max_steps and it1.live:
-                it2 = it1.copy()
-                body(it2)
-                it2 = self._loop_continue(it2, frame)
-                head = join_states(self.graph, head, it2)
+            previous = it1
+            for _ in range(iterations - 1):
+                if not (self.loop_depth <= 2 and self.steps < self.max_steps and previous.live):
+                    break
+                nxt = previous.copy()
+                body(nxt)
+                nxt = self._loop_continue(nxt, frame)
+                head = join_states(self.graph, head, nxt)
+                previous = nxt
         finally:
             self.loop_depth -= 1
             self.frame.loops.pop()
@@ -1419,6 +1441,25 @@ def _is_word_char(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
 
 
+def _unrolled_items(iterable: Value) -> tuple[Value, ...] | None:
+    """The items of a short literal sequence of different tensors or objects, which a loop
+    over it visits one by one (None: iterate with one element for all, as usual)."""
+    if not isinstance(iterable, Seq) or not 2 <= len(iterable.items) <= _MAX_UNROLL:
+        return None
+    items = iterable.items
+    if all(item == items[0] for item in items):
+        return None
+    if not any(_holds_reference(item) for item in items):
+        return None
+    return items
+
+
+def _holds_reference(value: Value) -> bool:
+    if isinstance(value, TRef | ObjRef):
+        return True
+    return isinstance(value, Seq) and any(_holds_reference(v) for v in value.items)
+
+
 def _grad_regions(
     body: list[ast.stmt], mode: GradMode, regions: list[tuple[int, int, GradMode, ast.AST]]
 ) -> None:
@@ -1457,6 +1498,8 @@ def _remap(v: Value, mapping: dict[int, int]) -> Value:
         return Seq(tuple(_remap(i, mapping) for i in v.items), v.kind)
     return v
 
+
+_MAX_UNROLL = 8  # items of a literal sequence a loop visits one by one
 
 _DECORATOR_MODES = {
     "unknown": GradMode.UNKNOWN,

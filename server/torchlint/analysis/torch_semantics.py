@@ -816,7 +816,7 @@ def call_torch(
         _emit_call(ip, qual, None, args, kwargs, ref, node, state)
         return ref
     fk = K.factory(qual)
-    if fk is not None:
+    if fk is not None and (qual != "torch.normal" or _normal_is_factory(args, kwargs)):
         return _factory(ip, qual, fk, args, kwargs, node, state)
     op = K.op(qual)
     if op is not None:
@@ -897,6 +897,13 @@ def _kw_dtype(kwargs: Kwargs) -> str | None:
     if "dtype" in kwargs:
         return parse_dtype(kwargs["dtype"][1])
     return None
+
+
+def _normal_is_factory(args: Args, kwargs: Kwargs) -> bool:
+    """`torch.normal(0, 1, size=(3,))` makes a tensor; `torch.normal(mu, sigma)` samples from
+    tensors, an op of them."""
+    sized = "size" in kwargs or len(args) >= 3
+    return sized and not any(isinstance(v, TRef) for _, v in args[:2])
 
 
 def _factory(
@@ -1039,7 +1046,10 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
     if name in ("tensor", "as_tensor", "Tensor", "from_numpy") or (
         fk.infers_from_data and name not in ("full", "arange")
     ):
-        return _data_rank(args[0][0]) if args else None
+        if not args:
+            return None
+        rank = _data_rank(args[0][0])
+        return rank if rank is not None else _value_rank(args[0][1])
     if name in ("arange", "linspace", "logspace", "randperm"):
         return 1
     if name == "eye":
@@ -1053,6 +1063,19 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
         return len(args[0][1].items)
     if args and all(isinstance(v, Const) and isinstance(v.value, int) for _, v in args):
         return len(args)
+    return None
+
+
+def _value_rank(value: Value) -> int | None:
+    """The rank of Python data known by value (`labels = [0, 2, 1]; torch.tensor(labels)`)."""
+    depth = 0
+    while isinstance(value, Seq):
+        if not value.items:
+            return depth + 1
+        depth += 1
+        value = value.items[0]
+    if isinstance(value, Const) and isinstance(value.value, int | float | bool):
+        return depth
     return None
 
 
@@ -1671,6 +1694,26 @@ def _initialised(state: State, ref: TRef) -> None:
         state.heap[ref.oid] = t.evolve(uninit=None)
 
 
+def running_total(ip: Interpreter, stmt: ast.Assign, result: Value, state: State) -> None:
+    """`total = total + loss` in a loop: the same running total as `total += loss`."""
+    target = stmt.targets[0]
+    expr = stmt.value
+    last = ip.last_binop
+    if not isinstance(target, ast.Name) or last is None or last[0] is not expr:
+        return
+    assert isinstance(expr, ast.BinOp)
+    if not isinstance(expr.op, ast.Add):
+        return
+    _, left, right = last
+    if isinstance(expr.left, ast.Name) and expr.left.id == target.id:
+        value, value_node = right, expr.right
+    elif isinstance(expr.right, ast.Name) and expr.right.id == target.id:
+        value, value_node = left, expr.left
+    else:
+        return
+    ip.training.accumulate(target, value, result, stmt, "assign", state, value_node)
+
+
 def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
     target = stmt.target
     op_name = _AUG_OPS.get(type(stmt.op))
@@ -1691,6 +1734,9 @@ def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
                 state,
                 None,
             )
+        elif isinstance(value, TRef) and op_name == "add":
+            # `stats["loss"] += loss`: the dict or list item becomes a running tensor total.
+            ip.training.accumulate(target, value, UNKNOWN, stmt, "augassign", state)
         return
     current = ip.eval(target, state)
     value = ip.eval(stmt.value, state)
@@ -1798,6 +1844,7 @@ _BIN_DUNDER: Final[dict[type, str]] = {
 def binop(ip: Interpreter, node: ast.BinOp, state: State) -> Value:
     left = ip.eval(node.left, state)
     right = ip.eval(node.right, state)
+    ip.last_binop = (node, left, right)
     name = _BIN_DUNDER.get(type(node.op))
     if name is None:
         return UNKNOWN

@@ -55,7 +55,7 @@ class AccumulationRecord:
     graph_node: int | None  # the running total's node (`+=`): must never be backpropagated
     value_graph: int | None  # the added value's node: must be what the loop backpropagates
     tensor: Tensor
-    kind: str  # "augassign" | "append"
+    kind: str  # "augassign" (`t += v`, `d[k] += v`) | "assign" (`t = t + v`) | "append"
     loop: ast.stmt
 
 
@@ -111,7 +111,7 @@ class TrainingTracker:
         ip = self.ip
         for acc in self.accumulations.values():
             if (
-                acc.kind == "augassign"
+                acc.kind in ("augassign", "assign")
                 and acc.graph_node is not None
                 and acc.graph_node in self.backward_reach
             ):
@@ -283,9 +283,16 @@ class TrainingTracker:
             loop.forwards.setdefault((id(node), 0), replace(fwd, in_helper=depth > loop.depth))
 
     def accumulate(
-        self, target: ast.expr, value: Value, result: Value, node: ast.AST, kind: str, state: State
+        self,
+        target: ast.expr,
+        value: Value,
+        result: Value,
+        node: ast.AST,
+        kind: str,
+        state: State,
+        value_node: ast.expr | None = None,
     ) -> None:
-        """`total += loss` / `losses.append(loss)` inside a loop."""
+        """`total += loss` / `total = total + loss` / `losses.append(loss)` inside a loop."""
         self.events += 1
         if not self.loops or not isinstance(value, TRef):
             return
@@ -293,7 +300,8 @@ class TrainingTracker:
         if t.rg is not Tri.YES or t.node is None:
             return
         ip = self.ip
-        value_node = node.value if isinstance(node, ast.AugAssign) else None
+        if isinstance(node, ast.AugAssign):
+            value_node = node.value
         if isinstance(node, ast.Call) and node.args:
             value_node = node.args[0]
         graph_node = state.tensor(result).node if isinstance(result, TRef) else None

@@ -38,6 +38,9 @@ DATA_FACTORIES: dict[str, Callable[..., Any]] = {
     "torch.asarray": lambda v, **kw: torch.asarray([v, v], **kw),
     "torch.Tensor": lambda v, **kw: torch.Tensor([v, v], **kw),
     "torch.from_numpy": lambda v, **kw: torch.from_numpy(np.array([v, v]), **kw),
+    # normal(mean, std, size): a factory when mean and std are numbers (with tensors it is an
+    # op of them; the engine only takes this entry when `size` is given).
+    "torch.normal": lambda v, **kw: torch.normal(v, 1.0, size=(3,), **kw),
 }
 
 LIKE_FACTORIES: dict[str, Callable[..., Any]] = {

@@ -75,6 +75,8 @@ class GraphAccumulation(Rule):
         value = event.value_text or "the loss"
         if event.kind == "append":
             what = f"`{event.target}.append({value})` keeps"
+        elif event.kind == "assign":
+            what = f"`{ctx.source.segment(event.node)}` makes `{event.target}` a tensor that keeps"
         else:
             what = f"`{event.target} += {value}` makes `{event.target}` a tensor that keeps"
         message = (

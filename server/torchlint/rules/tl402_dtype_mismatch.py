@@ -103,6 +103,22 @@ def _category(d: str) -> str:
         return "other"
 
 
+# How torch's messages name a dtype: c10's ScalarType names, as `Tensor.type()` spells them
+# (`torch.FloatTensor` for float32).
+_SCALAR_TYPE_NAMES = {
+    "float32": "Float",
+    "float64": "Double",
+    "float16": "Half",
+    "bfloat16": "BFloat16",
+    "int32": "Int",
+    "int16": "Short",
+    "int8": "Char",
+    "uint8": "Byte",
+    "bool": "Bool",
+    "int64": "Long",
+}
+
+
 class DtypeMismatch(Rule):
     code = "TL402"
     name = "dtype-mismatch"
@@ -253,7 +269,7 @@ class DtypeMismatch(Rule):
         if _category(dt) == "int" or (_category(dt) == "float" and ranks_say_indices):
             message = (
                 f"The class-index target {code(target.text)} of `{loss}` is {dt}{because(t.why_dtype)}: PyTorch raises "
-                f'"expected target dtype to be Long or Byte, but got {dt.capitalize() if dt != "int32" else "Int"}". '
+                f'"expected target dtype to be Long or Byte, but got {_SCALAR_TYPE_NAMES.get(dt, dt)}". '
                 f"Use `.long()`."
             )
             edits = (
