@@ -194,6 +194,16 @@ class RequiresGradSet(Event):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class ModuleTensorSet(Event):
+    """`self.name = tensor` in a method of the file's own `nn.Module` subclass."""
+
+    node: ast.Attribute
+    stmt: ast.stmt
+    tensor: Operand
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class Masked(Event):
     """The result of an op with a singular gradient is masked (where, index, multiply, fill)."""
 

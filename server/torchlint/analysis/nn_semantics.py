@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
 from torchlint.analysis import numpy_semantics as NP
-from torchlint.analysis.events import ModuleCall, RequiresGradSet, TorchCall
+from torchlint.analysis.events import ModuleCall, ModuleTensorSet, RequiresGradSet, TorchCall
 from torchlint.analysis.facts import Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
@@ -431,6 +431,8 @@ def set_module_attribute(
     target: ast.Attribute,
     state: State,
 ) -> None:
+    if mod.cls is not None and isinstance(value, TRef) and ip.wants(ModuleTensorSet):
+        ip.emit(ModuleTensorSet(target, ip.stmt, ip.operand(target, value, state)))
     attrs = dict(mod.attrs)
     attrs[name] = value
     has_params = mod.has_params

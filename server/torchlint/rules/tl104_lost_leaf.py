@@ -2,13 +2,16 @@
 ## What it does
 Flags a tensor created with `requires_grad=True` (or `nn.Parameter(...)`) and then
 immediately converted or scaled — `.double()`, `.to(...)`, `.cuda()`, `* 0.01` — before
-it is bound to a name or handed to an optimizer.
+it is bound to a name or handed to an optimizer. In a module's `__init__`,
+`self.scale = nn.Parameter(t).to(device)` is the same mistake.
 
 ## Why is this bad?
 The conversion is an autograd op, so the name holds a non-leaf copy. The real leaf is
 anonymous and unreachable: after `backward()` the named tensor's `.grad` is `None`
 (PyTorch only warns when you read it), and an optimizer given it raises
-`ValueError: can't optimize a non-leaf Tensor`. Training silently does nothing.
+`ValueError: can't optimize a non-leaf Tensor`. Training silently does nothing. On a
+module the copy is a plain tensor attribute, not a registered parameter:
+`model.parameters()` leaves it out, so no optimizer ever updates it.
 
 ## Example
 ```python
@@ -41,7 +44,7 @@ from __future__ import annotations
 
 import ast
 
-from torchlint.analysis.events import Event, GradRead, TorchCall
+from torchlint.analysis.events import Event, GradRead, ModuleTensorSet, TorchCall
 from torchlint.analysis.facts import Tensor, Why
 from torchlint.analysis.values import Seq, TRef
 from torchlint.findings import Edit, Severity, Span
@@ -56,12 +59,24 @@ class LostLeaf(Rule):
     name = "lost-leaf"
     summary = "A tensor made with requires_grad=True is converted before it is named: its .grad stays None."
     default_severity = Severity.WARNING
-    events = (GradRead, TorchCall)
+    events = (GradRead, TorchCall, ModuleTensorSet)
     torch_calls = frozenset({"torch.optim.*"})
     fix_title = "Make the final tensor the leaf (`.requires_grad_()` last)"
 
     def check(self, event: Event, ctx: RuleContext) -> None:
-        if isinstance(event, GradRead):
+        if isinstance(event, ModuleTensorSet):
+            t = event.tensor.tensor
+            if t is not None and t.lost_leaf is not None:
+                use = ctx.source.span(event.node)
+                self._report(
+                    ctx,
+                    t,
+                    event.tensor.text,
+                    "the module keeps a plain tensor, not a registered parameter: "
+                    "`parameters()` leaves it out and no optimizer updates it",
+                    Why(use.start.row, "assigned here", use.start.col, use.end.row, use.end.col),
+                )
+        elif isinstance(event, GradRead):
             t = event.tensor.tensor
             if (
                 t is not None
