@@ -440,7 +440,13 @@ class Interpreter:
         for old, obj in template.items():
             new_oid = mapping[old]
             if isinstance(obj, Tensor):
-                state.heap[new_oid] = obj.evolve(root=mapping.get(obj.root, new_oid), node=None)
+                state.heap[new_oid] = obj.evolve(
+                    root=mapping.get(obj.root, new_oid),
+                    node=None,
+                    # A method analysed alone does not see what ran between construction and
+                    # the call (`m.buf.fill_(1)` at the call site): no "still uninitialised".
+                    uninit=None if abstract else obj.uninit,
+                )
             elif isinstance(obj, ModuleObj):
                 attrs = {k: remap(v) for k, v in obj.attrs.items()}
                 new_mod = fast_replace(

@@ -831,7 +831,9 @@ def parameter(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state
         origin=why,
         temporary=True,
         interval=src.interval,
-        uninit=src.uninit,
+        # Not `src.uninit`: parameters get initialised in ways the analysis cannot follow
+        # (`model.apply(init_fn)`, a loop over `parameters()`, a framework's reset hook).
+        uninit=None,
     )
     ref = TRef(oid)
     if rg is Tri.YES and ip.wants(RequiresGradSet):

@@ -357,7 +357,7 @@ def apply_op(
     """Allocate the result of a (non in-place) op and record what it saves."""
     for inp in inputs:
         if inp.tensor is not None and inp.tensor.uninit is not None and inp.ref is not None:
-            _read_uninitialised(ip, inp, node, state)
+            read_uninitialised(ip, inp, node, state)
     dtype = result_dtype(op, inputs, explicit_dtype)
     rg, why_rg = result_rg(ip, op_name, op, inputs, dtype, state, node)
     oid = ip.graph.alloc(id(node), ip.frame.context)
@@ -434,7 +434,7 @@ def apply_op(
     return TRef(oid)
 
 
-def _read_uninitialised(ip: Interpreter, inp: Input, node: ast.AST, state: State) -> None:
+def read_uninitialised(ip: Interpreter, inp: Input, node: ast.AST, state: State) -> None:
     from torchlint.analysis.events import LegacyUse
 
     assert inp.tensor is not None and inp.ref is not None and inp.tensor.uninit is not None

@@ -34,7 +34,14 @@ from torchlint.analysis.facts import (
     Why,
 )
 from torchlint.analysis.state import Hazard, State
-from torchlint.analysis.tensor_ops import Input, apply_op, make_input, promote, short
+from torchlint.analysis.tensor_ops import (
+    Input,
+    apply_op,
+    make_input,
+    promote,
+    read_uninitialised,
+    short,
+)
 from torchlint.analysis.values import (
     UNKNOWN,
     Bound,
@@ -578,6 +585,26 @@ def call(ip: Interpreter, node: ast.Call, state: State) -> Value:
     return call_value(ip, target, args, kwargs, starred, node, state)
 
 
+def escape(args: Args, kwargs: Kwargs, state: State) -> None:
+    """Tensors handed to code the analysis cannot see may be written there: they count as
+    initialised from here on (TL404 stays silent rather than guess)."""
+    for _, value in (*args, *kwargs.values()):
+        _escape_value(value, state)
+
+
+def _escape_value(value: Value, state: State) -> None:
+    if isinstance(value, TRef):
+        t = state.tensor(value)
+        if t.uninit is not None:
+            state.heap[value.oid] = t.evolve(uninit=None)
+        base = state.heap.get(t.root)
+        if isinstance(base, Tensor) and base.uninit is not None:
+            state.heap[t.root] = base.evolve(uninit=None)
+    elif isinstance(value, Seq):
+        for item in value.items:
+            _escape_value(item, state)
+
+
 def call_value(
     ip: Interpreter,
     target: Value,
@@ -618,6 +645,7 @@ def call_value(
                     node,
                     self_value=target,
                 )
+        escape(args, kwargs, state)
         return UNKNOWN
     if isinstance(target, Bound):
         return call_method(
@@ -626,6 +654,7 @@ def call_value(
     if isinstance(target, ExtName):
         if "zero_grad" in target.qualname.rsplit(".", 1)[-1]:
             ip.training.grad_cleared()  # pyro.infer.util.zero_grads(params) and the like
+        escape(args, kwargs, state)
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
     if (
         target is UNKNOWN
@@ -635,6 +664,7 @@ def call_value(
         ip.training.grad_cleared()
     if target is UNKNOWN and ip.training.evaluated and ip.text(node.func) in ip.training.evaluated:
         ip.training.unknown_forward(node, state, UNKNOWN)
+    escape(args, kwargs, state)
     return UNKNOWN
 
 
@@ -674,6 +704,7 @@ def call_method(
                     node,
                     self_value=self_value,
                 )
+        escape(args, kwargs, state)
         return UNKNOWN
     if isinstance(receiver, ClassV):
         cls = receiver.cls
@@ -721,13 +752,20 @@ def call_method(
                 state.heap[oid] = Tensor(root=oid)
             return tensor_method(ip, TRef(oid), receiver_node, name, args, kwargs, node, state)
         NN.unknown_method(ip, receiver_node, name, args, node, state)
+        escape(args, kwargs, state)
         return UNKNOWN
     if isinstance(receiver, Const) and isinstance(receiver.value, str):
         return Const("")
     if isinstance(receiver, NP.NumpyArray):
         return NP.method(receiver, name, args, node)
+    escape(args, kwargs, state)
     return UNKNOWN
 
+
+# Methods that hand a tensor's memory to code outside torch (numpy, ctypes, DLPack).
+_SHARES_STORAGE: Final = frozenset(
+    {"numpy", "data_ptr", "__array__", "untyped_storage", "storage", "__dlpack__"}
+)
 
 _NOT_TENSOR_RESULT: Final = frozenset(
     {
@@ -796,6 +834,9 @@ def call_torch(
         return _variable(ip, qual, args, kwargs, node, state)
     if qual in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
         return NN.parameter(ip, args, kwargs, node, state)
+    out = kwargs.get("out")
+    if out is not None and isinstance(out[1], TRef):
+        _initialised(state, out[1])  # `torch.randn(3, out=buf)` writes every element
     if qual.startswith("torch.nn.init."):
         if args and isinstance(args[0][1], TRef):
             _initialised(state, args[0][1])
@@ -1382,6 +1423,8 @@ def tensor_method(
 ) -> Value:
     t = state.tensor(ref)
     qual = f"Tensor.{name}"
+    if name in _SHARES_STORAGE:
+        _escape_value(ref, state)  # `t.numpy()` and the like: written where we cannot see
     if name == "backward":
         retain = _retain(kwargs)
         if len(args) > 1:
@@ -1722,6 +1765,10 @@ def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
         ip.eval(target.slice, state)
         value = ip.eval(stmt.value, state)
         if isinstance(base, TRef):
+            read = make_input(ip, target.value, base, state)
+            if read.tensor is not None and read.tensor.uninit is not None:
+                # `counts[i, j] += 1` reads the element before writing it: garbage in.
+                read_uninitialised(ip, read, stmt, state)
             _maybe_masked_setitem(ip, base, target, stmt, state)
             inplace_write(
                 ip,
@@ -2286,7 +2333,9 @@ def set_attribute(
                 state.heap[obj.oid] = t.evolve(rg=Tri.MAYBE, why_rg=None)
         elif name == "data" and isinstance(value, TRef):
             v = state.tensor(value)
-            state.heap[obj.oid] = t.evolve(dtype=v.dtype, why_dtype=v.why_dtype, device=v.device)
+            state.heap[obj.oid] = t.evolve(
+                dtype=v.dtype, why_dtype=v.why_dtype, device=v.device, uninit=None
+            )
         return
     if isinstance(obj, ObjRef):
         heap_obj = state.heap.get(obj.oid)

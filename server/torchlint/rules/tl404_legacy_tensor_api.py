@@ -36,6 +36,10 @@ the code under `torch.no_grad()` for `volatile=True`: that is for you to place.
 
 ## Known problems
 A plain `Variable(x)` is left alone: it is legacy but does nothing, so it is not a mistake.
+An uninitialised tensor stops being tracked when it becomes an `nn.Parameter` (modules
+initialise parameters in ways the analysis cannot follow: `apply`, loops over
+`parameters()`, reset hooks) or is handed to code the analysis cannot see (an unknown
+function or method, `.numpy()`, `out=`).
 
 ## References
 - TORCH_FACTS §1(k)
@@ -77,6 +81,9 @@ class LegacyTensorApi(Rule):
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, LegacyUse)
         node = event.node
+        if event.what == "uninitialized_read" and event.allocated is not None:
+            self._uninitialised(event, ctx)  # read by an op, `print`, or `t[i] += 1`
+            return
         if not isinstance(node, ast.Call):
             return
         torch_name = ctx.imports.torch_expr()
@@ -103,9 +110,6 @@ class LegacyTensorApi(Rule):
             else:
                 message = "`Variable` is a no-op wrapper since PyTorch 0.4: tensors carry `requires_grad` themselves. Use the tensor directly."
             ctx.report(self.finding(ctx, node, message, fix_edits=edits))
-            return
-        if event.what == "uninitialized_read" and event.allocated is not None:
-            self._uninitialised(event, ctx)
             return
         cls = event.qualname.rsplit(".", 1)[-1]
         dtype = _TYPED.get(cls)
