@@ -473,6 +473,36 @@ class Interpreter:
             self.instance_cells[id(cls)] = _closure(state, ref.oid)
         return ref
 
+    def deep_copy(self, value: Value, state: State, site: ast.AST) -> Value:
+        """`copy.deepcopy(model)`: a new module with its own parameters, same facts (a target
+        network, an EMA teacher). Anything but a module or an instance: unknown."""
+        if not isinstance(value, ObjRef) or not isinstance(
+            state.heap.get(value.oid), ModuleObj | InstanceObj
+        ):
+            return UNKNOWN
+        cells = _closure(state, value.oid)
+        mapping = {
+            old: self.graph.alloc(("deepcopy", id(site), old), self.frame.context) for old in cells
+        }
+        for old, obj in cells.items():
+            new = mapping[old]
+            if isinstance(obj, Tensor):
+                state.heap[new] = obj.evolve(root=mapping.get(obj.root, new), node=None)
+            elif isinstance(obj, ModuleObj):
+                state.heap[new] = fast_replace(
+                    obj,
+                    attrs={k: _remap(v, mapping) for k, v in obj.attrs.items()},
+                    ctor_args=tuple(_remap(v, mapping) for v in obj.ctor_args),
+                    name=None,
+                )
+            elif isinstance(obj, InstanceObj):
+                state.heap[new] = fast_replace(
+                    obj, attrs={k: _remap(v, mapping) for k, v in obj.attrs.items()}
+                )
+            else:
+                state.heap[new] = obj
+        return ObjRef(mapping[value.oid])
+
     def call_user(
         self,
         func: FunctionInfo,

@@ -654,6 +654,8 @@ def call_value(
     if isinstance(target, ExtName):
         if "zero_grad" in target.qualname.rsplit(".", 1)[-1]:
             ip.training.grad_cleared()  # pyro.infer.util.zero_grads(params) and the like
+        if target.qualname == "copy.deepcopy" and len(args) == 1 and not kwargs:
+            return ip.deep_copy(args[0][1], state, node)
         escape(args, kwargs, state)
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
     if (
@@ -1441,6 +1443,15 @@ def tensor_method(
         if args or "requires_grad" in kwargs:
             v = args[0][1] if args else kwargs["requires_grad"][1]
             flag = bool(v.value) if isinstance(v, Const) else True
+        explicit = (
+            (args[0][1] if args else kwargs["requires_grad"][1])
+            if (args or "requires_grad" in kwargs)
+            else None
+        )
+        if t.params_of is not None and isinstance(explicit, Const):
+            # `for p in m.parameters(): p.requires_grad_(False)`: the module is frozen.
+            NN.freeze(ip, t.params_of, flag, node, state)
+            return ref
         if flag:
             if ip.wants(RequiresGradSet):
                 ip.emit(
