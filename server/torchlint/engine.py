@@ -53,6 +53,20 @@ class AnalysisResult:
         return None
 
 
+_SET_DEFAULT = re.compile(r"set_default_(?:dtype|tensor_type)\s*\(\s*([\w.]*)")
+_DEFAULT_DTYPE_RULES = frozenset({"TL201", "TL402"})
+
+
+def _changes_default_dtype(text: str) -> bool:
+    """`torch.set_default_dtype(...)` or `set_default_tensor_type(...)` to anything but float32."""
+    if "set_default_" not in text:
+        return False
+    return any(
+        arg.rsplit(".", 1)[-1] not in ("float32", "float", "FloatTensor")
+        for arg in _SET_DEFAULT.findall(text)
+    )
+
+
 def analyze_source(
     text: str,
     path: str = "<unknown>",
@@ -85,7 +99,12 @@ def _analyze(
     errors: list[str] = []
     parsed = parse_tolerant(text, path)
     ctx = RuleContext(source, config, parsed.tree)
-    interp = Interpreter(source, ctx, enabled_rules(config), resolver=resolver)
+    rules = enabled_rules(config)
+    if _changes_default_dtype(text):
+        # The analysis assumes torch's default float32; a file that changes it (physics code,
+        # test suites: `set_default_dtype(torch.float64)`) gets no precision or dtype verdicts.
+        rules = [r for r in rules if r.code not in _DEFAULT_DTYPE_RULES]
+    interp = Interpreter(source, ctx, rules, resolver=resolver)
     interp.record_facts = record_facts
     try:
         interp.run_module(parsed.tree)

@@ -245,11 +245,21 @@ class Interval:
     hi: float | None
     lo_open: bool = False
     hi_open: bool = False
+    hole: float | None = None  # a value excluded inside the bounds (`where(x != 0, x, 1)`)
 
     def excludes(self, point: float) -> bool:
+        if point == self.hole:
+            return True
         if self.lo is not None and (point < self.lo or (point == self.lo and self.lo_open)):
             return True
         return self.hi is not None and (point > self.hi or (point == self.hi and self.hi_open))
+
+    def _joined_hole(self, other: Interval) -> float | None:
+        if self.hole is not None and other.excludes(self.hole):
+            return self.hole
+        if other.hole is not None and self.excludes(other.hole):
+            return other.hole
+        return None
 
     def join(self, other: Interval) -> Interval:
         lo: float | None
@@ -270,7 +280,7 @@ class Interval:
             hi, hi_open = (
                 (self.hi, self.hi_open) if self.hi > other.hi else (other.hi, other.hi_open)
             )
-        return Interval(lo, hi, lo_open, hi_open)
+        return Interval(lo, hi, lo_open, hi_open, self._joined_hole(other))
 
     def meet(self, other: Interval) -> Interval:
         lo, lo_open = self.lo, self.lo_open
@@ -283,7 +293,9 @@ class Interval:
             hi is None or other.hi < hi or (other.hi == hi and other.hi_open)
         ):
             hi, hi_open = other.hi, other.hi_open
-        return Interval(lo, hi, lo_open, hi_open)
+        return Interval(
+            lo, hi, lo_open, hi_open, self.hole if self.hole is not None else other.hole
+        )
 
     def shift(self, c: float) -> Interval:
         return Interval(
@@ -291,15 +303,18 @@ class Interval:
             None if self.hi is None else self.hi + c,
             self.lo_open,
             self.hi_open,
+            None if self.hole is None else self.hole + c,
         )
 
     def scale(self, c: float) -> Interval | None:
+        hole = None if self.hole is None else self.hole * c
         if c > 0:
             return Interval(
                 None if self.lo is None else self.lo * c,
                 None if self.hi is None else self.hi * c,
                 self.lo_open,
                 self.hi_open,
+                hole,
             )
         if c < 0:
             return Interval(
@@ -307,6 +322,7 @@ class Interval:
                 None if self.lo is None else self.lo * c,
                 self.hi_open,
                 self.lo_open,
+                hole,
             )
         return None
 
@@ -344,6 +360,8 @@ class Mask:
             return Interval(None, v, hi_open=True)
         if op == "<=":
             return Interval(None, v)
+        if op == "!=":
+            return Interval(None, None, hole=v)
         return None
 
     def excludes(self, point: float) -> bool:

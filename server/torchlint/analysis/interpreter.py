@@ -342,11 +342,14 @@ class Interpreter:
         # proportion to the function's own size: the analysis stays linear in the file.
         size = (getattr(node, "end_lineno", None) or node.lineno) - node.lineno + 1
         self.inline_limit = self.steps + _INLINE_PER_LINE * size + _INLINE_BASE
+        autocast = 1 if T.autocast_decorated(node) else 0
+        self.ctx.autocast_depth += autocast
         try:
             self.exec_block(node.body, state)
         finally:
             self.frame = saved_frame
             self.inline_limit = self.max_steps
+            self.ctx.autocast_depth -= autocast
             self.training.end_scope()
 
     def _entry_grad_mode(self, func: FunctionInfo) -> GradMode:
@@ -624,6 +627,8 @@ class Interpreter:
         if foreign and func.source is not None:
             self.src = func.source
             self.muted += 1
+        autocast = 1 if T.autocast_decorated(func.node) else 0
+        self.ctx.autocast_depth += autocast
         try:
             if isinstance(func.node, ast.Lambda):
                 result = self.eval(func.node.body, callee_state)
@@ -635,6 +640,7 @@ class Interpreter:
         finally:
             self.frame, self.stmt, self.src = saved_frame, saved_stmt, saved_src
             self.active.pop()
+            self.ctx.autocast_depth -= autocast
             if foreign:
                 self.muted -= 1
         if not frame.returns:
@@ -1051,16 +1057,23 @@ class Interpreter:
     def stmt_With(self, stmt: ast.With | ast.AsyncWith, state: State) -> None:
         before = state.grad
         changed = False
+        autocast = 0
         for item in stmt.items:
             mode = T.grad_context(self, item.context_expr, state)
             if mode is not None:
                 state.grad = mode
                 changed = True
             else:
+                if T.is_autocast(item.context_expr):
+                    autocast = 1
                 value = self.eval(item.context_expr, state)
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, T.enter_value(value), state, None)
-        self.exec_block(stmt.body, state)
+        self.ctx.autocast_depth += autocast
+        try:
+            self.exec_block(stmt.body, state)
+        finally:
+            self.ctx.autocast_depth -= autocast
         if changed:
             state.grad = before
 
@@ -1068,7 +1081,7 @@ class Interpreter:
 
     def stmt_For(self, stmt: ast.For | ast.AsyncFor, state: State) -> None:
         iterable = self.eval(stmt.iter, state)
-        items = _unrolled_items(iterable) if self.loop_depth < 2 else None
+        items = _unrolled_items(iterable) if self.loop_depth < 4 else None
         if items is not None:
             # `for p in [w, b]:` runs once per item, in order: each iteration gets its own.
             order = iter(items)
@@ -1077,7 +1090,7 @@ class Interpreter:
                 self.assign(stmt.target, next(order, items[-1]), s, None)
                 self.exec_block(stmt.body, s)
 
-            self._loop(stmt, state, each, stmt.orelse, runs=True, iterations=len(items))
+            self._loop(stmt, state, each, stmt.orelse, runs=True, unrolled=len(items))
             return
         element = T.iter_element(self, iterable, state, stmt.iter)
 
@@ -1107,7 +1120,7 @@ class Interpreter:
         orelse: list[ast.stmt],
         *,
         runs: bool = False,
-        iterations: int = 2,
+        unrolled: int = 0,
     ) -> None:
         """Iterations 1 and 2 (or as many as a literal sequence has items), each from the
         state the previous one left; the exit joins them.
@@ -1130,8 +1143,11 @@ class Interpreter:
             # A loop that surely runs at least once does not exit with its entry state.
             head = it1 if runs and it1.live else join_states(self.graph, entry, it1)
             previous = it1
-            for _ in range(iterations - 1):
-                if not (self.loop_depth <= 2 and self.steps < self.max_steps and previous.live):
+            # A literal sequence's items each get their iteration, however deep the loop:
+            # `sgd([w, b])` inside two training loops still visits `b`.
+            deep_enough = self.loop_depth <= 2 or unrolled > 0
+            for _ in range(max(unrolled, 2) - 1):
+                if not (deep_enough and self.steps < self.max_steps and previous.live):
                     break
                 nxt = previous.copy()
                 body(nxt)

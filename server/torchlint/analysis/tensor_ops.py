@@ -417,6 +417,12 @@ def apply_op(
             result = result.evolve(lost_leaf=first.lost_leaf, temporary=True)
     if base is not None:
         result = result.evolve(root=base.root)
+    if (
+        ip.ctx.autocast_depth
+        and result.dtype is not None
+        and any(K.dtype_category(d) == "float" for d in result.dtype)
+    ):
+        result = result.evolve(dtype=None, why_dtype=None)  # float16, bfloat16 or float32
     state.heap[oid] = result
     if node_id is not None and saves:
         why = origin
@@ -679,7 +685,20 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         return POSITIVE if name == "exp" else NONNEG
     if name in ("sigmoid", "softmax"):
         return Interval(0.0, 1.0)
-    if name in ("abs", "relu", "square", "norm", "vector_norm", "sqrt", "__abs__", "relu6"):
+    if name in ("sqrt", "rsqrt") and fi is not None and fi.excludes(0.0) and fi.lo is not None:
+        return POSITIVE  # sqrt(var + eps): a denominator that cannot be 0
+    if name in (
+        "abs",
+        "relu",
+        "square",
+        "norm",
+        "vector_norm",
+        "sqrt",
+        "__abs__",
+        "relu6",
+        "var",
+        "std",
+    ):
         return NONNEG
     if name in ("pow", "__pow__") and len(inputs) > 1 and inputs[1].scalar is not None:
         e = inputs[1].scalar

@@ -166,17 +166,36 @@ def _grad_name(qual: str) -> str:
     return qual.rsplit(".", 1)[-1]
 
 
-def grad_context_kind(expr: ast.expr) -> GradMode | None:
-    """Syntactic guess at a `with` item's grad mode, for the pre-scan."""
+def _context_call(expr: ast.expr) -> tuple[ast.Call | None, str]:
+    """`torch.no_grad()` -> (the call, "no_grad"); `torch.no_grad` -> (None, "no_grad")."""
     call = expr if isinstance(expr, ast.Call) else None
     func = call.func if call is not None else expr
-    name = (
-        func.attr
-        if isinstance(func, ast.Attribute)
-        else func.id
-        if isinstance(func, ast.Name)
-        else ""
+    if isinstance(func, ast.Attribute):
+        return call, func.attr
+    return call, func.id if isinstance(func, ast.Name) else ""
+
+
+def is_autocast(expr: ast.expr) -> bool:
+    """`torch.autocast(...)`, `torch.cuda.amp.autocast()`, `autocast(...)`, not `enabled=False`."""
+    call, name = _context_call(expr)
+    if name != "autocast":
+        return False
+    if call is not None:
+        for kw in call.keywords:
+            if kw.arg == "enabled" and isinstance(kw.value, ast.Constant) and not kw.value.value:
+                return False
+    return True
+
+
+def autocast_decorated(node: ast.AST) -> bool:
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(
+        is_autocast(d) for d in node.decorator_list
     )
+
+
+def grad_context_kind(expr: ast.expr) -> GradMode | None:
+    """Syntactic guess at a `with` item's grad mode, for the pre-scan."""
+    call, name = _context_call(expr)
     if name in _GRAD_CONTEXTS:
         if (
             name == "inference_mode"
@@ -2038,14 +2057,39 @@ def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
     t = state.tensor(ref)
     base = state.tensor(tensor)
     value = const_number(other)
+    mask = Mask(base.root, op_sym, value, ip.text(node))
+    magnitude_of = _abs_operand(ip, tensor_node, state)
+    if (
+        magnitude_of is not None
+        and value is not None
+        and ((op_sym == ">" and value >= 0) or (op_sym == ">=" and value > 0))
+    ):
+        # `x.abs() > eps`: true exactly where x is away from 0, a mask about x itself.
+        mask = Mask(state.tensor(magnitude_of).root, "!=", 0.0, ip.text(node))
     state.heap[ref.oid] = t.evolve(
         dtype=BOOL,
-        mask=Mask(base.root, op_sym, value, ip.text(node)),
+        mask=mask,
         rg=Tri.NO,
         leaf=Tri.YES,
         node=None,
     )
     return ref
+
+
+def _abs_operand(ip: Interpreter, node: ast.expr, state: State) -> TRef | None:
+    """`x` in `x.abs()` or `torch.abs(x)`, when `x` is a name bound to a tensor."""
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    inner: ast.expr | None = None
+    if isinstance(func, ast.Attribute) and func.attr == "abs" and not node.args:
+        inner = func.value
+    elif isinstance(func, ast.Attribute) and func.attr == "abs" and len(node.args) == 1:
+        inner = node.args[0] if ip.ctx.imports.is_module_path(func.value) else None
+    if not isinstance(inner, ast.Name):
+        return None
+    value = ip.lookup(inner.id, state)
+    return value if isinstance(value, TRef) else None
 
 
 def _py_compare(a: object, b: object, sym: str) -> bool:
@@ -2132,6 +2176,8 @@ def _branch_interval(
 
 
 def _complement(iv: Interval) -> Interval | None:
+    if iv.lo is None and iv.hi is None and iv.hole is not None:
+        return Interval(iv.hole, iv.hole)  # where `x != v` is false, x is v
     if iv.lo is not None and iv.hi is None:
         return Interval(None, iv.lo, hi_open=not iv.lo_open)
     if iv.hi is not None and iv.lo is None:
@@ -2317,8 +2363,8 @@ def set_attribute(
     ip: Interpreter, obj: Value, target: ast.Attribute, value: Value, state: State
 ) -> None:
     name = target.attr
-    if name == "grad" and isinstance(value, Const) and value.value is None:
-        ip.training.grad_cleared()
+    if name == "grad":
+        ip.training.grad_cleared()  # `p.grad = None`, or overwritten: nothing accumulates
     if isinstance(obj, TRef):
         t = state.tensor(obj)
         if name == "requires_grad":

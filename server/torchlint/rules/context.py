@@ -41,6 +41,7 @@ class RuleContext:
         "_parents",
         "_seen",
         "_starts",
+        "autocast_depth",
         "config",
         "findings",
         "imports",
@@ -54,6 +55,9 @@ class RuleContext:
         self.tree = tree
         self.imports = ImportNames()
         self.findings: list[Finding] = []
+        # > 0 while the analysis runs inside `torch.autocast` (a `with` block or a decorated
+        # function): ops there mix float dtypes on purpose.
+        self.autocast_depth = 0
         self._seen: set[tuple[str, Span]] = set()
         self._starts: list[int] | None = None
         self._nodes: dict[int, list[ast.AST]] = {}

@@ -36,6 +36,10 @@ gradcheck(linear.double(), (x.double(),))
 Safe: `.double()` makes float64 copies for the check (a module's `.double()` converts it in
 place, as the check needs).
 
+## Known problems
+A file that changes torch's default dtype (`torch.set_default_dtype(torch.float64)`) is not
+checked by this rule: its tensors' dtypes are not what the analysis assumes.
+
 ## References
 - TORCH_FACTS §1(a); `torch.autograd.gradcheck`
 """

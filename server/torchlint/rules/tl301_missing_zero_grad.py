@@ -70,7 +70,9 @@ class MissingZeroGrad(Rule):
 
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, LoopSummary)
-        if not event.backwards or not event.steps or event.zero_grads or event.grad_clears:
+        # `torch.autograd.grad` returns gradients; only backward adds them into `.grad`.
+        backwards = [b for b in event.backwards if not _returns_gradients(b)]
+        if not backwards or not event.steps or event.zero_grads or event.grad_clears:
             return
         steps = [
             (call, text)
@@ -80,7 +82,7 @@ class MissingZeroGrad(Rule):
         if not steps:
             return
         step_call, optimizer = steps[0]
-        backward = event.backwards[0]
+        backward = backwards[0]
         back_line = ctx.source.span(backward).start.row
         message = (
             f"This training loop calls backward (line {back_line}) and `{optimizer}.step()` but never zeroes the "
@@ -106,3 +108,11 @@ class MissingZeroGrad(Rule):
             where = backward if back_scope is loop_scope else event.node
             related.append(("the optimizer steps here", ctx.why_of(step_call)))
         ctx.report(self.finding(ctx, where, message, related=tuple(related), fix_edits=edits))
+
+
+def _returns_gradients(call: ast.Call) -> bool:
+    """`torch.autograd.grad(...)` / `grad(...)`: gradients returned, `.grad` left alone."""
+    func = call.func
+    return (isinstance(func, ast.Attribute) and func.attr == "grad") or (
+        isinstance(func, ast.Name) and func.id == "grad"
+    )

@@ -82,6 +82,11 @@ class MissingEvalMode(Rule):
             return
         if not has_mode_dependent(event.state, mod):
             return
+        parent = ctx.parents(event.node).get(id(event.node))
+        if isinstance(parent, ast.Expr) and not event.in_eval_scope:
+            # `model(x)` with its output thrown away, under no_grad: run for the side effect
+            # of updating batch-norm statistics (SWA's update_bn), not to evaluate.
+            return
         name = event.module_text
         since = (
             f" ({mod.why_training.text}, line {mod.why_training.line})" if mod.why_training else ""

@@ -36,6 +36,10 @@ c = a @ b.to(torch.float32)
 Unsafe: the fix converts one operand (`.to(dtype)`, `.long()`, `.float()`), which changes
 precision or rounds values; check it is the operand you meant to convert.
 
+## Known problems
+A file that changes torch's default dtype (`torch.set_default_dtype(torch.float64)`) is not
+checked by this rule: its tensors' dtypes are not what the analysis assumes.
+
 ## References
 - TORCH_FACTS §1(l), §2(c)
 """
@@ -131,6 +135,8 @@ class DtypeMismatch(Rule):
     torch_raises = True
 
     def check(self, event: Event, ctx: RuleContext) -> None:
+        if ctx.autocast_depth:
+            return  # autocast casts the operands of matmul, linear, conv... itself
         if isinstance(event, InplaceWrite):
             self._inplace(event, ctx)
             return

@@ -53,6 +53,8 @@ from __future__ import annotations
 
 from torchlint.analysis.events import Event, ModuleCall, TorchCall
 from torchlint.analysis.facts import Tri
+from torchlint.analysis.state import State
+from torchlint.analysis.values import OptimizerObj
 from torchlint.findings import Severity
 from torchlint.rules._losses import LOSS_FUNCTIONS, loss_call
 from torchlint.rules.base import Rule
@@ -87,6 +89,13 @@ class TargetRequiresGrad(Rule):
         ):
             return
         model = t.module_text or "another model"
+        state = event.state if isinstance(event, TorchCall | ModuleCall) else None
+        if (
+            t.module_text is not None
+            and state is not None
+            and _optimized(state, ctx, t.module_text)
+        ):
+            return  # both models learn together (two towers, CLIP): gradients into it are wanted
         message = (
             f"The target `{call.target.text}` of `{call.short}` comes from `{model}` and requires grad: PyTorch does "
             f"not stop there, so the backward also sends gradients into `{model}` (and the loss can shrink by "
@@ -98,3 +107,16 @@ class TargetRequiresGrad(Rule):
             else None
         )
         ctx.report(self.finding(ctx, call.node, message, fix_edits=edits))
+
+
+def _optimized(state: State, ctx: RuleContext, model: str) -> bool:
+    """An optimizer of the file is given `model.parameters()` (alone, in a list, a sum of
+    lists, a chain or param groups): the target's model is trained, not a fixed target."""
+    wanted = (f"{model}.parameters(", f"{model}.named_parameters(")
+    for obj in state.heap.values():
+        if isinstance(obj, OptimizerObj):
+            stmt = ctx.stmt_at(obj.line)
+            text = ctx.source.segment(stmt, limit=10_000) if stmt is not None else ""
+            if any(w in text for w in wanted):
+                return True
+    return False
