@@ -146,9 +146,12 @@ class TrainingTracker:
             for fwd in record.forwards.values():
                 if not fwd.nested:
                     self.trained_modules.add(fwd.module_oid)
-            # Totals of what this training loop backpropagates: candidates for TL303.
+            # Totals of what this training loop backpropagates: candidates for TL303. A loop
+            # that only takes `autograd.grad` (an unrolled, differentiable inner optimisation)
+            # keeps its graphs on purpose.
+            trains = any(not returns_gradients(b) for b in record.backwards.values())
             for key, acc in record.accumulations.items():
-                if acc.value_graph is not None and acc.value_graph in record.reach:
+                if trains and acc.value_graph is not None and acc.value_graph in record.reach:
                     self.accumulations.setdefault(key, acc)
         ip = self.ip
         if ip.wants(LoopSummary):
@@ -325,6 +328,14 @@ class TrainingTracker:
             kind=kind,
             loop=loop.node,
         )
+
+
+def returns_gradients(call: ast.Call) -> bool:
+    """`torch.autograd.grad(...)` / `grad(...)`: gradients returned, `.grad` left alone."""
+    func = call.func
+    return (isinstance(func, ast.Attribute) and func.attr == "grad") or (
+        isinstance(func, ast.Name) and func.id == "grad"
+    )
 
 
 def has_mode_dependent(state: State, mod: ModuleObj, seen: set[int] | None = None) -> bool:

@@ -52,6 +52,7 @@ import ast
 import re
 
 from torchlint.analysis.events import Event, LoopSummary
+from torchlint.analysis.training import returns_gradients
 from torchlint.findings import Severity
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
@@ -71,7 +72,7 @@ class MissingZeroGrad(Rule):
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, LoopSummary)
         # `torch.autograd.grad` returns gradients; only backward adds them into `.grad`.
-        backwards = [b for b in event.backwards if not _returns_gradients(b)]
+        backwards = [b for b in event.backwards if not returns_gradients(b)]
         if not backwards or not event.steps or event.zero_grads or event.grad_clears:
             return
         steps = [
@@ -108,11 +109,3 @@ class MissingZeroGrad(Rule):
             where = backward if back_scope is loop_scope else event.node
             related.append(("the optimizer steps here", ctx.why_of(step_call)))
         ctx.report(self.finding(ctx, where, message, related=tuple(related), fix_edits=edits))
-
-
-def _returns_gradients(call: ast.Call) -> bool:
-    """`torch.autograd.grad(...)` / `grad(...)`: gradients returned, `.grad` left alone."""
-    func = call.func
-    return (isinstance(func, ast.Attribute) and func.attr == "grad") or (
-        isinstance(func, ast.Name) and func.id == "grad"
-    )
