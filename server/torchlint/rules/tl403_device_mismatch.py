@@ -2,7 +2,9 @@
 ## What it does
 Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor`,
 `cpu @ cuda`), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
-a CPU tensor, or the other way round.
+a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU initial state
+(`lstm(x, (h0, c0))`); a loss whose prediction and target are on different devices
+(`criterion(model(x), labels)` with `labels` left on the CPU).
 
 ## Why is this bad?
 PyTorch raises ("Expected all tensors to be on the same device, but found at least two
@@ -38,7 +40,9 @@ from __future__ import annotations
 
 import ast
 
+from torchlint import knowledge as K
 from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
+from torchlint.analysis.values import Seq, TRef
 from torchlint.findings import Applicability, Severity
 from torchlint.rules._text import because, code
 from torchlint.rules.base import Rule
@@ -60,6 +64,14 @@ _BINARY_CALLS = frozenset(
         "torch.where",
         "torch.maximum",
         "torch.minimum",
+        # losses: the prediction and the target must share a device
+        "torch.nn.functional.cross_entropy",
+        "torch.nn.functional.nll_loss",
+        "torch.nn.functional.mse_loss",
+        "torch.nn.functional.l1_loss",
+        "torch.nn.functional.smooth_l1_loss",
+        "torch.nn.functional.binary_cross_entropy",
+        "torch.nn.functional.binary_cross_entropy_with_logits",
     }
 )
 
@@ -98,18 +110,23 @@ class DeviceMismatch(Rule):
 
     def _module(self, event: ModuleCall, ctx: RuleContext) -> None:
         mod = event.module
+        if mod.qualname is not None and K.loss(mod.qualname) is not None:
+            self._loss(event, ctx)
+            return
         if (
             not event.args
             or mod.device not in _DEVICES
             or (mod.qualname is None and mod.cls is None)
         ):
             return
-        x = event.args[0]
-        if x.tensor is None or x.tensor.device not in _DEVICES or x.tensor.device == mod.device:
-            return
         from torchlint.analysis.facts import Tri
 
         if mod.has_params is not Tri.YES:
+            return
+        x = event.args[0]
+        if x.tensor is None or x.tensor.device not in _DEVICES or x.tensor.device == mod.device:
+            if mod.qualname is not None:
+                self._hidden_state(event, ctx)  # `lstm(x, (h0, c0))`
             return
         message = (
             f"{code(event.module_text)} is on {mod.device}{because(mod.why_device)} but its input {code(x.text)} is on "
@@ -120,6 +137,39 @@ class DeviceMismatch(Rule):
             append_to(ctx.source, x.node, f".to({mod.device!r})") if x.node is not None else None
         )
         ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+    def _hidden_state(self, event: ModuleCall, ctx: RuleContext) -> None:
+        """A torch.nn module's other tensor arguments (an RNN's initial state) share its device."""
+        mod = event.module
+        for arg in event.args[1:2]:
+            value = arg.value
+            items = value.items if isinstance(value, Seq) else (value,)
+            for item in items:
+                if not isinstance(item, TRef):
+                    continue
+                t = event.state.tensor(item)
+                if t.device not in _DEVICES or t.device == mod.device:
+                    continue
+                text = _item_text(arg, items.index(item), ctx) or arg.text
+                message = (
+                    f"{code(event.module_text)} is on {mod.device}{because(mod.why_device)} but {code(text)}, "
+                    f'passed to it, is on {t.device}{because(t.why_device)}: PyTorch raises "Expected all '
+                    f'tensors to be on the same device" (for a recurrent layer, "Input and hidden tensors are '
+                    f"not at the same device\"). Create it on the module's device."
+                )
+                ctx.report(self.finding(ctx, event.node, message))
+                return
+
+    def _loss(self, event: ModuleCall, ctx: RuleContext) -> None:
+        """`criterion(output, target)` with the two on different devices."""
+        tensors = [a for a in event.args[:2] if a.tensor is not None]
+        if len(tensors) < 2:
+            return
+        a, b = tensors
+        assert a.tensor is not None and b.tensor is not None
+        da, db = a.tensor.device, b.tensor.device
+        if da in _DEVICES and db in _DEVICES and da != db and b.tensor.rank != 0:
+            self._report(event.node, a, b, str(da), str(db), ctx)
 
     def _report(
         self, node: ast.AST, a: Operand, b: Operand, da: str, db: str, ctx: RuleContext
@@ -132,3 +182,10 @@ class DeviceMismatch(Rule):
         )
         edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
         ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+
+
+def _item_text(arg: Operand, index: int, ctx: RuleContext) -> str | None:
+    """The source of item `index` of a tuple written in place: `h0` in `(h0, c0)`."""
+    if isinstance(arg.node, ast.Tuple | ast.List) and index < len(arg.node.elts):
+        return ctx.source.segment(arg.node.elts[index])
+    return None
