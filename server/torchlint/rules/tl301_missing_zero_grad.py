@@ -73,17 +73,25 @@ class MissingZeroGrad(Rule):
         assert isinstance(event, LoopSummary)
         # `torch.autograd.grad` returns gradients; only backward adds them into `.grad`.
         backwards = [b for b in event.backwards if not returns_gradients(b)]
-        if not backwards or not event.steps or event.zero_grads or event.grad_clears:
+        if not backwards or not event.steps or event.grad_clears:
             return
-        steps = [
-            (call, text)
-            for call, text, known in event.steps
-            if known or text in event.zero_grad_receivers or _OPTIMIZER_NAME.search(text)
-        ]
+        if event.zero_grads:
+            steps = _unzeroed_optimizers(event, ctx)
+        else:
+            steps = [
+                (call, text)
+                for call, text, known in event.steps
+                if known or text in event.zero_grad_receivers or _OPTIMIZER_NAME.search(text)
+            ]
         if not steps:
             return
         step_call, optimizer = steps[0]
-        backward = backwards[0]
+        # The backward whose gradients this step applies: the last one before it, if any.
+        step_line = ctx.source.span(step_call).start.row
+        before = [b for b in backwards if ctx.source.span(b).start.row <= step_line]
+        backward = (
+            max(before, key=lambda b: ctx.source.span(b).start.row) if before else backwards[0]
+        )
         back_line = ctx.source.span(backward).start.row
         message = (
             f"This training loop calls backward (line {back_line}) and `{optimizer}.step()` but never zeroes the "
@@ -109,3 +117,20 @@ class MissingZeroGrad(Rule):
             where = backward if back_scope is loop_scope else event.node
             related.append(("the optimizer steps here", ctx.why_of(step_call)))
         ctx.report(self.finding(ctx, where, message, related=tuple(related), fix_edits=edits))
+
+
+def _unzeroed_optimizers(event: LoopSummary, ctx: RuleContext) -> list[tuple[ast.Call, str]]:
+    """Two optimizers step in the loop but only one is zeroed (a GAN's generator): the
+    others, when every `zero_grad()` of the loop is on an optimizer that steps there too (a
+    model's `zero_grad()` might clear them all)."""
+    stepping = {text for _, text, _ in event.steps if text}
+    zeroed: set[str] = set()
+    for call in event.zero_grads:
+        func = call.func
+        if not isinstance(func, ast.Attribute):
+            return []
+        receiver = ctx.source.segment(func.value)
+        if receiver not in stepping:
+            return []
+        zeroed.add(receiver)
+    return [(call, text) for call, text, known in event.steps if known and text not in zeroed]

@@ -1,0 +1,21 @@
+import torch
+import torch.nn as nn
+
+G = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+D = nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 1))
+bce = nn.BCEWithLogitsLoss()
+opt_g = torch.optim.Adam(G.parameters(), lr=2e-4)
+opt_d = torch.optim.Adam(D.parameters(), lr=2e-4)
+
+for it in range(10):
+    real = torch.randn(16, 2)
+    fake = G(torch.randn(16, 4))
+
+    opt_d.zero_grad()
+    loss_d = bce(D(real), torch.ones(16, 1)) + bce(D(fake.detach()), torch.zeros(16, 1))
+    loss_d.backward()
+    opt_d.step()
+
+    loss_g = bce(D(fake), torch.ones(16, 1))
+    loss_g.backward()
+    opt_g.step()  # expect: TL301
