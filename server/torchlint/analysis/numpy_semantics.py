@@ -23,6 +23,26 @@ class NumpyArray(Value):
     line: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class NumpyGenerator(Value):
+    """`np.random.default_rng(seed)`: its sampling methods make float64 arrays."""
+
+    line: int = 0
+
+
+# Generator methods and the dtype they make unless given `dtype=` (numpy's defaults).
+_GENERATOR_DTYPES: Final = {
+    "random": "float64",
+    "standard_normal": "float64",
+    "normal": "float64",
+    "uniform": "float64",
+    "exponential": "float64",
+    "standard_exponential": "float64",
+    "beta": "float64",
+    "gamma": "float64",
+    "integers": "int64",
+}
+
 _FLOAT64_MAKERS: Final = frozenset(
     {
         "numpy.random.rand",
@@ -78,6 +98,8 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     explicit = dtype_of(kwargs["dtype"][1]) if "dtype" in kwargs else None
     if "dtype" in kwargs and explicit is None:
         return NumpyArray(None, node.lineno)
+    if qual == "numpy.random.default_rng":
+        return NumpyGenerator(node.lineno)
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
         return NumpyArray(explicit or "float64", node.lineno)
     if qual in ("numpy.array", "numpy.asarray") and args:
@@ -90,6 +112,15 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual in ("numpy.arange",):
         return NumpyArray(explicit or _literal_dtype_all([a for a, _ in args]), node.lineno)
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
+
+
+def generator_method(name: str, kwargs: Kwargs, node: ast.Call) -> Value:
+    made = _GENERATOR_DTYPES.get(name)
+    if made is None:
+        return UNKNOWN
+    if "dtype" in kwargs:
+        return NumpyArray(dtype_of(kwargs["dtype"][1]), node.lineno)
+    return NumpyArray(made, node.lineno)
 
 
 def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:

@@ -779,6 +779,8 @@ def call_method(
         return Const("")
     if isinstance(receiver, NP.NumpyArray):
         return NP.method(receiver, name, args, node)
+    if isinstance(receiver, NP.NumpyGenerator):
+        return NP.generator_method(name, kwargs, node)
     escape(args, kwargs, state)
     return UNKNOWN
 
