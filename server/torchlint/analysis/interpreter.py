@@ -137,6 +137,8 @@ class Interpreter:
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
         self.training = TrainingTracker(self)
+        # The grad mode a `@contextmanager` helper's body was in at its `yield`.
+        self.yield_grad: GradMode | None = None
         # The operands of the last binary operation, for `total = total + loss`.
         self.last_binop: tuple[ast.BinOp, Value, Value] | None = None
 
@@ -633,6 +635,14 @@ class Interpreter:
             if isinstance(func.node, ast.Lambda):
                 result = self.eval(func.node.body, callee_state)
                 frame.returns.append((result, callee_state))
+            elif func.context_manager:
+                # `with helper():` runs the helper up to its `yield`; what follows (a
+                # `finally: model.train()`) runs after the caller's block, unseen here.
+                entry_grad = callee_state.grad
+                self._exec_until_yield(func.node.body, callee_state)
+                if callee_state.grad is not entry_grad:
+                    self.yield_grad = callee_state.grad
+                frame.returns.append((UNKNOWN, callee_state))
             else:
                 self.exec_block(func.node.body, callee_state)
                 if callee_state.live:
@@ -728,6 +738,31 @@ class Interpreter:
             state.env[a.kwarg.arg] = UNKNOWN
 
     # ======================================================================= statements
+    def _exec_until_yield(self, body: list[ast.stmt], state: State) -> bool:
+        """Run a context manager's statements up to its `yield` (True when reached)."""
+        for stmt in body:
+            if not _has_yield(stmt):
+                self.exec_stmt(stmt, state)
+                if not state.live:
+                    return False
+                continue
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield | ast.YieldFrom):
+                if stmt.value.value is not None:
+                    self.eval(stmt.value.value, state)
+                return True
+            if isinstance(stmt, ast.Try):
+                return self._exec_until_yield(stmt.body, state)
+            if isinstance(stmt, ast.With):
+                for item in stmt.items:
+                    mode = T.grad_context(self, item.context_expr, state)
+                    if mode is not None:
+                        state.grad = mode
+                    else:
+                        self.eval(item.context_expr, state)
+                return self._exec_until_yield(stmt.body, state)
+            return False  # a yield under a branch or a loop: stop before it
+        return False
+
     def exec_block(self, body: list[ast.stmt], state: State) -> None:
         for stmt in body:
             if not state.live:
@@ -934,7 +969,15 @@ class Interpreter:
                     kind = "property"
         qual = f"{cls.name}.{stmt.name}" if cls is not None else stmt.name
         info = FunctionInfo(
-            stmt, stmt.name, qual, cls, kind, T.grad_decorator(stmt), self.src, self.frame.globals
+            stmt,
+            stmt.name,
+            qual,
+            cls,
+            kind,
+            T.grad_decorator(stmt),
+            self.src,
+            self.frame.globals,
+            context_manager=_is_context_manager(stmt),
         )
         if cls is not None:
             cls.methods[stmt.name] = info
@@ -1066,7 +1109,13 @@ class Interpreter:
             else:
                 if T.is_autocast(item.context_expr):
                     autocast = 1
+                self.yield_grad = None
                 value = self.eval(item.context_expr, state)
+                if self.yield_grad is not None:
+                    # A `@contextmanager` helper entered no_grad/inference_mode around its yield.
+                    state.grad = self.yield_grad
+                    changed = True
+                    self.yield_grad = None
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, T.enter_value(value), state, None)
         self.ctx.autocast_depth += autocast
@@ -1510,6 +1559,36 @@ def _holds_reference(value: Value) -> bool:
     if isinstance(value, TRef | ObjRef):
         return True
     return isinstance(value, Seq) and any(_holds_reference(v) for v in value.items)
+
+
+def _is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Decorated `@contextmanager` (contextlib's, however imported) and a generator."""
+    for deco in node.decorator_list:
+        name = (
+            deco.attr
+            if isinstance(deco, ast.Attribute)
+            else deco.id
+            if isinstance(deco, ast.Name)
+            else ""
+        )
+        if name in ("contextmanager", "asynccontextmanager"):
+            return any(_has_yield(stmt) for stmt in node.body)
+    return False
+
+
+def _has_yield(stmt: ast.stmt) -> bool:
+    """`stmt` yields in its own scope (not in a nested function or class)."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Yield | ast.YieldFrom):
+            return True
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(
+                child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
+            ):
+                stack.append(child)
+    return False
 
 
 def _grad_regions(

@@ -18,7 +18,7 @@ from torchlint.analysis.events import ModuleCall, ModuleTensorSet, RequiresGradS
 from torchlint.analysis.facts import Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
-from torchlint.analysis.training import is_eval_name
+from torchlint.analysis.training import is_eval_name, trains_in_body
 from torchlint.analysis.values import (
     UNKNOWN,
     ClassInfo,
@@ -497,14 +497,19 @@ def call_module(
     elif mod.qualname == "torch.nn.Sequential":
         value = args[0] if args else (None, UNKNOWN)
         ip.training.in_container += 1
+        context = ip.frame.context
         try:
-            for child in mod.ctor_args:
+            for i, child in enumerate(mod.ctor_args):
                 sub = state.module(child)
                 if sub is None or not isinstance(child, ObjRef):
                     value = (value[0], UNKNOWN)
                     continue
+                # Every child's output is a tensor of its own: all children share the call
+                # node, so each gets its own allocation context.
+                ip.frame.context = (*context, -(i + 1))
                 value = (value[0], call_module(ip, child, sub, [value], {}, node, state))
         finally:
+            ip.frame.context = context
             ip.training.in_container -= 1
         result = value[1]
     elif mod.qualname is not None and (loss := K.loss(mod.qualname)) is not None:
@@ -530,7 +535,8 @@ def call_module(
                 module_oid=ref.oid,
                 scope_name=ip.frame.func.name if ip.frame.func is not None else "",
                 in_eval_scope=ip.frame.func is not None
-                and is_eval_name(ip.frame.func.name, ip.src.path),
+                and is_eval_name(ip.frame.func.name, ip.src.path)
+                and not trains_in_body(ip.frame.func, ip.src.lines),
                 trained_before=ip.training.is_trained(ref.oid),
                 in_module_method=ip.training.in_container > 0
                 or (

@@ -735,6 +735,10 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
     ):
         c2 = inputs[1].scalar
         return fi.shift(-c2) if c2 is not None else None
+    if name == "__rsub__" and fi is not None and len(inputs) > 1 and inputs[1].scalar is not None:
+        # `1 - p`: the bounds of p mirrored and shifted.
+        flipped = fi.scale(-1.0)
+        return flipped.shift(inputs[1].scalar) if flipped is not None else None
     if name in ("__mul__", "__rmul__", "mul") and fi is not None:
         c = next((i.scalar for i in inputs if i.scalar is not None), None)
         if c is not None:

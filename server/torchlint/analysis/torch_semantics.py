@@ -521,7 +521,40 @@ def unpack(ip: Interpreter, value: Value, n: int, state: State) -> list[Value]:
             return list(value.items)
     if isinstance(value, DataIter):
         return [_data_tensor(ip, value, state, i) for i in range(n)]
+    if isinstance(value, TRef) and _splits(ip.stmt):
+        # `q, k, v = qkv.chunk(3, dim=-1)`, `a, b = t.unbind(0)`: views of the same storage
+        # with its dtype, device and requires_grad (the rank may differ).
+        t = state.tensor(value)
+        if t.rg is Tri.YES and isinstance(ip.stmt, ast.Assign):
+            t = t.evolve(why_leaf=ip.why_code(ip.stmt.value, "computed by `{}`"))
+        parts: list[Value] = []
+        for i in range(n):
+            oid = ip.graph.alloc(("unpack", id(ip.stmt), i), ip.frame.context)
+            state.heap[oid] = t.evolve(
+                rank=None,
+                is_view=True,
+                temporary=False,
+                # a piece of a tensor that requires grad has a grad_fn: not a leaf
+                leaf=Tri.NO if t.rg is Tri.YES else t.leaf,
+                param_of=None,
+            )
+            parts.append(TRef(oid))
+        return parts
     return [UNKNOWN] * n
+
+
+_SPLIT_METHODS: Final = frozenset(
+    {"chunk", "split", "unbind", "tensor_split", "hsplit", "vsplit", "dsplit", "split_with_sizes"}
+)
+
+
+def _splits(stmt: ast.stmt | None) -> bool:
+    """`a, b = <tensor>.chunk(...)` / `torch.split(...)`: every item is a piece of one tensor
+    (unlike `values, indices = x.max(1)`, whose items differ)."""
+    if not isinstance(stmt, ast.Assign) or not isinstance(stmt.value, ast.Call):
+        return False
+    func = stmt.value.func
+    return isinstance(func, ast.Attribute) and func.attr in _SPLIT_METHODS
 
 
 def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRef:
@@ -2026,6 +2059,18 @@ _CMP: Final[dict[type, tuple[str, str, str]]] = {
 def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
     left = ip.eval(node.left, state)
     rights = [ip.eval(c, state) for c in node.comparators]
+    if (
+        len(node.ops) == 1
+        and isinstance(node.ops[0], ast.Is | ast.IsNot)
+        and isinstance(node.comparators[0], ast.Constant)
+        and node.comparators[0].value is None
+    ):
+        # `h is not None`: known when h is surely an object (a tensor, a module) or None.
+        if isinstance(left, TRef | ObjRef | Seq):
+            return Const(isinstance(node.ops[0], ast.IsNot))
+        if isinstance(left, Const):
+            return Const((left.value is None) == isinstance(node.ops[0], ast.Is))
+        return UNKNOWN
     if len(node.ops) != 1 or type(node.ops[0]) not in _CMP:
         return UNKNOWN
     right = rights[0]

@@ -19,7 +19,7 @@ from torchlint import knowledge as K
 from torchlint.analysis.events import Accumulation, Forward, LoopSummary
 from torchlint.analysis.facts import Tensor, Tri
 from torchlint.analysis.state import State
-from torchlint.analysis.values import ModuleObj, ObjRef, TRef, Value
+from torchlint.analysis.values import FunctionInfo, ModuleObj, ObjRef, TRef, Value
 
 if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
@@ -43,6 +43,17 @@ def is_eval_name(name: str, path: str) -> bool:
         ):
             return False
     return bool(_EVAL_NAME.search(lowered))
+
+
+_TRAINS = re.compile(r"\.backward\(|\.step\(")
+
+
+def trains_in_body(func: FunctionInfo, lines: list[str]) -> bool:
+    """The function itself calls backward or an optimizer step (test-time adaptation, a
+    test that trains): despite its name, not evaluation code."""
+    node = func.node
+    end = getattr(node, "end_lineno", None) or node.lineno
+    return bool(_TRAINS.search("\n".join(lines[node.lineno - 1 : end])))
 
 
 @dataclass
@@ -195,7 +206,13 @@ class TrainingTracker:
 
     def step(self, ref: Value, node: ast.Call, state: State) -> None:
         self.events += 1
-        known = state.optimizer(ref) is not None
+        opt = state.optimizer(ref)
+        # A learning-rate scheduler (made under torch.optim too) steps no gradients.
+        known = opt is not None and not (
+            ".lr_scheduler." in opt.qualname or opt.qualname.endswith(".SWALR")
+        )
+        if opt is not None and not known:
+            return
         text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
         for loop in self.loops:
             loop.steps.setdefault(id(node), (node, text, known))

@@ -84,8 +84,11 @@ class GradcheckPrecision(Rule):
         inputs = event.args[1] if len(event.args) > 1 else event.kwargs.get("inputs")
         offenders: list[tuple[str, Why | None, str]] = []
         edits: list[Edit] = []
+        double_input = False
         if inputs is not None:
             for node, t_text, tensor in _input_tensors(inputs, event):
+                if tensor is not None and tensor.dtype == frozenset({"float64"}):
+                    double_input = True
                 if (
                     tensor is not None
                     and tensor.rg is Tri.YES
@@ -103,7 +106,14 @@ class GradcheckPrecision(Rule):
                         edits.extend(append_to(ctx.source, node, ".double()"))
         if func is not None and isinstance(func.value, ObjRef):
             mod = event.state.module(func.value)
-            if mod is not None and mod.has_params is Tri.YES and all_in(mod.dtype, LOW_PRECISION):
+            # With a float64 input, a float32 module either promotes to float64 (the check
+            # passes) or raises a dtype error (TL402's finding), never a Jacobian mismatch.
+            if (
+                mod is not None
+                and not double_input
+                and mod.has_params is Tri.YES
+                and all_in(mod.dtype, LOW_PRECISION)
+            ):
                 offenders.append(
                     (
                         f"module {code(func.text)} has {'/'.join(sorted(mod.dtype or ()))} parameters",
