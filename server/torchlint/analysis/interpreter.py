@@ -954,13 +954,7 @@ class Interpreter:
         if cls is not None:
             kind = "method"
             for deco in stmt.decorator_list:
-                name = (
-                    deco.id
-                    if isinstance(deco, ast.Name)
-                    else deco.attr
-                    if isinstance(deco, ast.Attribute)
-                    else ""
-                )
+                name = _plain_name(deco)
                 if name == "staticmethod":
                     kind = "staticmethod"
                 elif name == "classmethod":
@@ -1561,17 +1555,17 @@ def _holds_reference(value: Value) -> bool:
     return isinstance(value, Seq) and any(_holds_reference(v) for v in value.items)
 
 
+def _plain_name(expr: ast.expr) -> str:
+    """`name` for `name` or `a.b.name` (a decorator as written), else ""."""
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    return expr.id if isinstance(expr, ast.Name) else ""
+
+
 def _is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Decorated `@contextmanager` (contextlib's, however imported) and a generator."""
     for deco in node.decorator_list:
-        name = (
-            deco.attr
-            if isinstance(deco, ast.Attribute)
-            else deco.id
-            if isinstance(deco, ast.Name)
-            else ""
-        )
-        if name in ("contextmanager", "asynccontextmanager"):
+        if _plain_name(deco) in ("contextmanager", "asynccontextmanager"):
             return any(_has_yield(stmt) for stmt in node.body)
     return False
 
