@@ -92,6 +92,15 @@ class Loader(Value):
     """A `torch.utils.data.DataLoader`: iterating it yields batches that do not require grad."""
 
     line: int
+    device: str | None = None  # where its batches are, when the dataset tells ("cpu")
+
+
+@dataclass(frozen=True, slots=True)
+class Dataset(Value):
+    """A dataset whose items' device is known: `TensorDataset(x, y)` of CPU tensors, a
+    torchvision dataset, a Dataset class of the file that never moves tensors."""
+
+    device: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -910,7 +919,7 @@ def call_builtin(
     if name == "next" and vals:
         v = vals[0]
         if isinstance(v, Loader):
-            return DataIter(v.line)
+            return DataIter(v.line, v.device)
         if isinstance(v, Builtin):
             return v.element
         return UNKNOWN

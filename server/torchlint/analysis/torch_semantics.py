@@ -561,9 +561,40 @@ def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRe
     oid = ip.graph.alloc(id(ip.stmt) * 31 + index, ip.frame.context)
     why = Why(it.line, "a batch from a DataLoader does not require grad")
     state.heap[oid] = Tensor(
-        rg=Tri.NO, leaf=Tri.YES, root=oid, why_rg=why, why_leaf=why, origin=why
+        rg=Tri.NO,
+        leaf=Tri.YES,
+        root=oid,
+        why_rg=why,
+        why_leaf=why,
+        origin=why,
+        device=it.device,
+        why_device=Why(it.line, f"batches of this DataLoader are on the {it.device.upper()}")
+        if it.device
+        else None,
     )
     return TRef(oid)
+
+
+def _loader_device(ip: Interpreter, args: Args, kwargs: Kwargs, state: State) -> str | None:
+    """Where a DataLoader's batches are: default collation keeps the dataset's device, so a
+    dataset known to give CPU tensors gives CPU batches (a custom `collate_fn` may move them)."""
+    if "collate_fn" in kwargs or "set_default_device" in ip.src.text:
+        return None
+    dataset = args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1]
+    if isinstance(dataset, NN.Dataset):
+        return dataset.device
+    if isinstance(dataset, ObjRef):
+        inst = state.heap.get(dataset.oid)
+        if isinstance(inst, InstanceObj) and inst.cls is not None:
+            text = ip.src.segment(inst.cls.node, limit=1_000_000)
+            if any(b.rsplit(".", 1)[-1] == "Dataset" for b in inst.cls.bases) and not _MOVES.search(
+                text
+            ):
+                return "cpu"  # a Dataset of this file that never moves a tensor
+    return None
+
+
+_MOVES: Final = re.compile(r"\.cuda\(|\.to\(|device|\.pin_memory\(")
 
 
 def surely_nonempty(iterable: Value, state: State) -> bool:
@@ -585,7 +616,7 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
             return first
         return UNKNOWN
     if isinstance(iterable, NN.Loader):
-        return DataIter(iterable.line)
+        return DataIter(iterable.line, iterable.device)
     if isinstance(iterable, NN.Builtin):
         return iterable.element
     if isinstance(iterable, Params):
@@ -708,6 +739,12 @@ def call_value(
             ip.training.grad_cleared()  # pyro.infer.util.zero_grads(params) and the like
         if target.qualname == "copy.deepcopy" and len(args) == 1 and not kwargs:
             return ip.deep_copy(args[0][1], state, node)
+        if (
+            target.qualname.startswith("torchvision.datasets.")
+            and target.qualname.rsplit(".", 1)[-1][:1].isupper()
+        ):
+            # MNIST, CIFAR10, ImageFolder...: CPU tensors, unless a transform moves them.
+            return NN.Dataset(None if _MOVES.search(ip.text(node, 10_000)) else "cpu")
         escape(args, kwargs, state)
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
     if (
@@ -901,7 +938,10 @@ def call_torch(
         dev = parse_device(args[0][1]) if args else None
         return Device(dev) if dev else UNKNOWN
     if qual in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
-        return NN.Loader(node.lineno)
+        return NN.Loader(node.lineno, _loader_device(ip, args, kwargs, state))
+    if qual in ("torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"):
+        devices = {state.tensor(v).device if isinstance(v, TRef) else None for _, v in args}
+        return NN.Dataset(devices.pop() if len(devices) == 1 else None)
     if qual.startswith("torch.optim.") and last[:1].isupper():
         return NN.make_optimizer(ip, qual, args, kwargs, node, state)
     if (

@@ -131,6 +131,7 @@ class DataIter(Value):
     """An element drawn from iterating an unknown collection (a DataLoader batch, say)."""
 
     line: int
+    device: str | None = None  # of the tensors in it, when known (a DataLoader's: "cpu")
 
 
 @dataclass(eq=False, slots=True)

@@ -4,7 +4,9 @@ Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor
 `cpu @ cuda`), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
 a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU initial state
 (`lstm(x, (h0, c0))`); a loss whose prediction and target are on different devices
-(`criterion(model(x), labels)` with `labels` left on the CPU).
+(`criterion(model(x), labels)` with `labels` left on the CPU). Batches of a `DataLoader` are
+known to be on the CPU when its dataset is a `TensorDataset` of CPU tensors, a torchvision
+dataset, or a `Dataset` class of the file that never moves a tensor (and no `collate_fn`).
 
 ## Why is this bad?
 PyTorch raises ("Expected all tensors to be on the same device, but found at least two
