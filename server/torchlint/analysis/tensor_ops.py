@@ -537,6 +537,22 @@ _UNARY_RANK_KEEPING: Final = frozenset(
 
 
 # =========================================================================== tags
+# Ops that rearrange values without changing them (a softmax stays a softmax).
+_RESHAPES: Final = frozenset(
+    {
+        "view",
+        "reshape",
+        "flatten",
+        "contiguous",
+        "permute",
+        "transpose",
+        "squeeze",
+        "unsqueeze",
+        "t",
+    }
+)
+
+
 def _tags(
     ip: Interpreter,
     op_name: str,
@@ -555,6 +571,9 @@ def _tags(
         t = t.evolve(softmax=ip.why_code(node, "{}"), softmax_kind=name)
     elif name in ("log", "log2", "log10") and ft is not None and ft.softmax_kind == "softmax":
         t = t.evolve(softmax=ip.why_code(node, "{}"), softmax_kind="log_softmax")
+    elif name in _RESHAPES and ft is not None and ft.softmax is not None:
+        # `probs.view(-1, C)` before the loss: still probabilities
+        t = t.evolve(softmax=ft.softmax, softmax_kind=ft.softmax_kind)
     # Masks survive dtype conversions and negation.
     if ft is not None and ft.mask is not None:
         if name in (
