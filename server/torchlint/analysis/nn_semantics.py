@@ -600,6 +600,37 @@ def _generic_result(
     return TRef(oid)
 
 
+_RANK_KEEPING: Final = frozenset(
+    {
+        "linear",
+        "bilinear",
+        "dropout",
+        "dropout1d",
+        "dropout2d",
+        "dropout3d",
+        "alpha_dropout",
+        "relu",
+        "relu6",
+        "leaky_relu",
+        "gelu",
+        "silu",
+        "mish",
+        "elu",
+        "selu",
+        "celu",
+        "softplus",
+        "hardtanh",
+        "hardswish",
+        "hardsigmoid",
+        "sigmoid",
+        "tanh",
+        "softmax",
+        "log_softmax",
+        "prelu",
+    }
+)
+
+
 def _builtin_module_result(
     ip: Interpreter,
     ref: ObjRef,
@@ -651,7 +682,14 @@ def _builtin_module_result(
     ):
         dtype = None  # torch raises here; TL402 reports it
     name = mod.qualname.rsplit(".", 1)[-1]
-    t = t.evolve(dtype=dtype, why_dtype=mod.why_dtype if mf.has_parameters else xt.why_dtype)
+    rank = t.rank
+    if rank is None and mf.functional_qualname is not None:
+        fname = mf.functional_qualname.rsplit(".", 1)[-1]
+        if fname in _RANK_KEEPING or fname.endswith("_norm") or fname.startswith("conv"):
+            rank = xt.rank  # Linear, activations, dropout, norms, convolutions keep the rank
+    t = t.evolve(
+        dtype=dtype, why_dtype=mod.why_dtype if mf.has_parameters else xt.why_dtype, rank=rank
+    )
     if name in ("Softmax", "LogSoftmax", "Softmin"):
         t = t.evolve(
             softmax=ip.why_code(node, "{}"),

@@ -62,6 +62,7 @@ from torchlint.analysis.values import (
     TRef,
     Value,
     const_number,
+    const_type,
     fast_replace,
 )
 
@@ -1180,9 +1181,11 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
     name = short(qual)
     if fk.like:
         return state.tensor(args[0][1]).rank if args and isinstance(args[0][1], TRef) else None
-    if name in ("tensor", "as_tensor", "Tensor", "from_numpy") or (
-        fk.infers_from_data and name not in ("full", "arange")
-    ):
+    if (
+        name in ("tensor", "as_tensor", "Tensor", "from_numpy")
+        or (fk.infers_from_data and name not in ("full", "arange"))
+        or (fk.legacy and len(args) == 1 and isinstance(args[0][1], Seq))
+    ):  # data, not sizes (`torch.FloatTensor(labels)` is a vector of the labels)
         if not args:
             return None
         rank = _data_rank(args[0][0])
@@ -1198,8 +1201,8 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
         return None
     if len(args) == 1 and isinstance(args[0][1], Seq):
         return len(args[0][1].items)
-    if args and all(isinstance(v, Const) and isinstance(v.value, int) for _, v in args):
-        return len(args)
+    if args and all(const_type(v) is int for _, v in args):
+        return len(args)  # `torch.randn(len(xs), 6)`: sizes, known or not
     return None
 
 
