@@ -53,6 +53,7 @@ class InplaceWrite(Event):
     grad: GradMode
     via_data: bool
     saved_by: tuple[Why, ...]  # ops that had saved the written storage
+    view_of: Tensor | None = None  # the tensor whose storage a view writes (`w[0].zero_()`)
 
 
 @fast_init

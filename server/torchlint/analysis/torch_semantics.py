@@ -1720,6 +1720,14 @@ def _convert(
 
 
 # =========================================================================== in-place writes
+def _view_base(t: Tensor, ref: TRef, state: State) -> Tensor | None:
+    """The base tensor a view shares its storage with (None for a tensor of its own)."""
+    if not t.is_view or t.root == ref.oid:
+        return None
+    base = state.heap.get(t.root)
+    return base if isinstance(base, Tensor) else None
+
+
 def inplace_write(
     ip: Interpreter,
     ref: TRef,
@@ -1758,6 +1766,7 @@ def inplace_write(
                 grad=state.grad,
                 via_data=t.via_data,
                 saved_by=tuple(r.why for r in records),
+                view_of=_view_base(t, ref, state),
             )
         )
     why = ip.why_code(node, "{}")
@@ -2520,7 +2529,8 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
     index = ip.eval(node.slice, state)
     if isinstance(base, TRef):
         t = state.tensor(base)
-        basic = _basic_index(node.slice)
+        # `w[PAD]` with PAD a known int indexes like `w[0]`: a view too.
+        basic = _basic_index(node.slice) or const_type(index) is int
         op = K.op("Tensor.__getitem__")
         inputs = [make_input(ip, node.value, base, state)]
         if isinstance(index, TRef):

@@ -1,8 +1,8 @@
 """
 ## What it does
 Flags an in-place operation (`add_`, `+=`, `x[...] = v`, `normal_`, `zero_`, `copy_`,
-`fill_`, `clamp_`, `F.relu(x, inplace=True)`…) on a leaf tensor that requires grad,
-while autograd is recording.
+`fill_`, `clamp_`, `F.relu(x, inplace=True)`…) on a leaf tensor that requires grad, or on
+a view of one (`emb.weight[pad_idx].zero_()`, `w.t().add_(1)`), while autograd is recording.
 
 ## Why is this bad?
 PyTorch refuses it at once: `RuntimeError: a leaf Variable that requires grad is being
@@ -68,15 +68,29 @@ class InplaceOnLeaf(Rule):
         t = event.target.tensor
         if t is None or event.via_data or event.grad is not GradMode.ENABLED:
             return
-        if t.leaf is not Tri.YES or t.rg is not Tri.YES:
+        base = event.view_of
+        of_view = (
+            base is not None
+            and base.leaf is Tri.YES
+            and base.rg is Tri.YES
+            and t.rg is Tri.YES
+            and not base.via_data
+        )
+        if not of_view and (t.leaf is not Tri.YES or t.rg is not Tri.YES):
             return
+        if of_view and base is not None:
+            t = base
+            raised = "a view of a leaf Variable that requires grad is being used in an in-place operation"
+            what = "a view of a leaf tensor that requires grad"
+        else:
+            raised = "a leaf Variable that requires grad is being used in an in-place operation"
+            what = "a leaf tensor that requires grad"
         name = code(event.target.text)
         op = event.op if event.kind != "setitem" else f"assignment `{event.target.text}[...] = ...`"
         op_text = f"`{op}`" if event.kind != "setitem" else op
         message = (
-            f"In-place {op_text} on {name}, a leaf tensor that requires grad{because(t.why_rg)}: PyTorch raises "
-            f'"a leaf Variable that requires grad is being used in an in-place operation". '
-            f"Do it under `with torch.no_grad():`."
+            f"In-place {op_text} on {name}, {what}{because(t.why_rg)}: PyTorch raises "
+            f'"{raised}". Do it under `with torch.no_grad():`.'
         )
         related = ((f"{name} is a leaf that requires grad here", t.why_rg),) if t.why_rg else ()
         edits = wrap_in_with(ctx.source, event.stmt, f"with {ctx.imports.torch_expr()}.no_grad()")
