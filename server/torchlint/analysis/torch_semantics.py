@@ -1808,7 +1808,8 @@ def inplace_write(
                         (*((base.node,) if base.node is not None else ()), new_node),
                     ),
                     rg=Tri.YES,
-                    leaf=Tri.NO if base.leaf is not Tri.YES else base.leaf,
+                    # `buf[:, :k].copy_(x)` with x requiring grad: buf gets a grad_fn too
+                    leaf=Tri.NO if base.leaf is not Tri.YES or becomes_rg else base.leaf,
                 )
     else:
         state.heap[ref.oid] = t.evolve(
