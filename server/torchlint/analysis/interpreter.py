@@ -438,41 +438,21 @@ class Interpreter:
         }
         mapping[root_old] = ref.oid
 
-        def remap(v: Value) -> Value:
-            return _remap(v, mapping)
-
         line = getattr(site, "lineno", 0)
         for old, obj in template.items():
-            new_oid = mapping[old]
-            if isinstance(obj, Tensor):
-                state.heap[new_oid] = obj.evolve(
-                    root=mapping.get(obj.root, new_oid),
-                    node=None,
-                    # A method analysed alone does not see what ran between construction and
-                    # the call (`m.buf.fill_(1)` at the call site): no "still uninitialised".
-                    uninit=None if abstract else obj.uninit,
+            # A method analysed alone does not see what ran between construction and the
+            # call (`m.buf.fill_(1)` at the call site): no "still uninitialised" there.
+            new = _copy_cell(obj, mapping[old], mapping, keep_uninit=not abstract)
+            if old == root_old and isinstance(new, ModuleObj):
+                new = fast_replace(
+                    new,
+                    line=line,
+                    training=Tri.MAYBE if abstract else Tri.YES,
+                    why_training=None
+                    if abstract
+                    else Why(line, f"`{cls.name}(...)` starts in training mode"),
                 )
-            elif isinstance(obj, ModuleObj):
-                attrs = {k: remap(v) for k, v in obj.attrs.items()}
-                new_mod = fast_replace(
-                    obj, attrs=attrs, ctor_args=tuple(remap(v) for v in obj.ctor_args), name=None
-                )
-                if old == root_old:
-                    new_mod = fast_replace(
-                        new_mod,
-                        line=line,
-                        training=Tri.MAYBE if abstract else Tri.YES,
-                        why_training=None
-                        if abstract
-                        else Why(line, f"`{cls.name}(...)` starts in training mode"),
-                    )
-                state.heap[new_oid] = new_mod
-            elif isinstance(obj, InstanceObj):
-                state.heap[new_oid] = fast_replace(
-                    obj, attrs={k: remap(v) for k, v in obj.attrs.items()}
-                )
-            else:
-                state.heap[new_oid] = obj
+            state.heap[mapping[old]] = new
         if abstract:
             self.instances[id(cls)] = ref
             self.instance_cells[id(cls)] = _closure(state, ref.oid)
@@ -490,22 +470,7 @@ class Interpreter:
             old: self.graph.alloc(("deepcopy", id(site), old), self.frame.context) for old in cells
         }
         for old, obj in cells.items():
-            new = mapping[old]
-            if isinstance(obj, Tensor):
-                state.heap[new] = obj.evolve(root=mapping.get(obj.root, new), node=None)
-            elif isinstance(obj, ModuleObj):
-                state.heap[new] = fast_replace(
-                    obj,
-                    attrs={k: _remap(v, mapping) for k, v in obj.attrs.items()},
-                    ctor_args=tuple(_remap(v, mapping) for v in obj.ctor_args),
-                    name=None,
-                )
-            elif isinstance(obj, InstanceObj):
-                state.heap[new] = fast_replace(
-                    obj, attrs={k: _remap(v, mapping) for k, v in obj.attrs.items()}
-                )
-            else:
-                state.heap[new] = obj
+            state.heap[mapping[old]] = _copy_cell(obj, mapping[old], mapping, keep_uninit=True)
         return ObjRef(mapping[value.oid])
 
     def call_user(
@@ -1610,6 +1575,29 @@ def _grad_regions(
             _grad_regions(handler.body, inner, regions)
         for case in getattr(stmt, "cases", ()):
             _grad_regions(case.body, inner, regions)
+
+
+def _copy_cell(
+    obj: Tensor | HeapObj, new_oid: int, mapping: dict[int, int], *, keep_uninit: bool
+) -> Tensor | HeapObj:
+    """A heap cell copied to `new_oid`, the objects it points at renamed by `mapping` (a new
+    instance from a template, `copy.deepcopy`): tensors outside any graph."""
+    if isinstance(obj, Tensor):
+        return obj.evolve(
+            root=mapping.get(obj.root, new_oid),
+            node=None,
+            uninit=obj.uninit if keep_uninit else None,
+        )
+    if isinstance(obj, ModuleObj):
+        return fast_replace(
+            obj,
+            attrs={k: _remap(v, mapping) for k, v in obj.attrs.items()},
+            ctor_args=tuple(_remap(v, mapping) for v in obj.ctor_args),
+            name=None,
+        )
+    if isinstance(obj, InstanceObj):
+        return fast_replace(obj, attrs={k: _remap(v, mapping) for k, v in obj.attrs.items()})
+    return obj
 
 
 def _remap(v: Value, mapping: dict[int, int]) -> Value:

@@ -146,13 +146,13 @@ class DeviceMismatch(Rule):
         for arg in event.args[1:2]:
             value = arg.value
             items = value.items if isinstance(value, Seq) else (value,)
-            for item in items:
+            for index, item in enumerate(items):
                 if not isinstance(item, TRef):
                     continue
                 t = event.state.tensor(item)
                 if t.device not in _DEVICES or t.device == mod.device:
                     continue
-                text = _item_text(arg, items.index(item), ctx) or arg.text
+                text = _item_text(arg, index, ctx) or arg.text
                 message = (
                     f"{code(event.module_text)} is on {mod.device}{because(mod.why_device)} but {code(text)}, "
                     f'passed to it, is on {t.device}{because(t.why_device)}: PyTorch raises "Expected all '
