@@ -139,6 +139,18 @@ def _names_of(objs: list[Any], public: dict[int, list[str]]) -> set[str]:
     return names
 
 
+def _sample_dtype(info: Any) -> torch.dtype:
+    """float64 samples, or int64 ones for ops that take only integers (bincount, one_hot):
+    their float64 samples raise, which used to leave such ops out of the table."""
+    try:
+        supported = info.supported_dtypes("cpu")
+    except Exception:
+        return torch.float64
+    if torch.float64 in supported or torch.int64 not in supported:
+        return torch.float64
+    return torch.int64
+
+
 def collect(public: dict[int, list[str]]) -> list[OpdbOp]:
     with _outside_unittest():
         return _collect(public)
@@ -162,7 +174,7 @@ def _collect(public: dict[int, list[str]]) -> list[OpdbOp]:
             try:
                 samples = list(
                     itertools.islice(
-                        info.sample_inputs("cpu", torch.float64, requires_grad=False),
+                        info.sample_inputs("cpu", _sample_dtype(info), requires_grad=False),
                         SAMPLES_PER_OP,
                     )
                 )

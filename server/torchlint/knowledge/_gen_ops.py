@@ -168,7 +168,14 @@ def classify_dtype_rule(runs: Sequence[DtypeRun]) -> tuple[str, str | None, bool
     requires_same = floats_ok and any(r.out == "raise" for r in mixed_float)
     outs = {r.out for r in ok}
     inputs_seen = {d for r in ok for d in r.inputs}
-    if len(outs) == 1 and len(inputs_seen) > 1 and (floats_ok or outs <= {"bool", "int64"}):
+    # One output from several input dtypes, or from the only input dtype the op accepts
+    # (one_hot takes int64 alone and raises on the rest): fixed either way.
+    only_one_accepted = len({d for r in runs for d in r.inputs}) > 1
+    if (
+        len(outs) == 1
+        and (len(inputs_seen) > 1 or only_one_accepted)
+        and (floats_ok or outs <= {"bool", "int64"})
+    ):
         only = outs.pop()
         rule = {"bool": "bool", "int64": "int64"}.get(only, "fixed")
         return rule, only, raises_on_int, requires_same
