@@ -205,3 +205,43 @@ def test_lone_carriage_returns_end_lines_as_in_python() -> None:
     text = "import torch\rw = torch.ones(3, requires_grad=True)\r\nw.add_(1)\r"
     (finding,) = analyze_source(text, "cr.py").findings
     assert (finding.code, finding.span.start.row) == ("TL101", 3)
+
+
+def test_comparing_an_int_known_only_by_type_is_unknown() -> None:
+    """`t` after a loop join is "some int": `t == 2` and `not t` may go either way, so both
+    branches run (they used to fold to False and skip the branch)."""
+    text = (
+        "import torch\n"
+        "w = torch.randn(3, requires_grad=True)\n"
+        "for t in range(5):\n"
+        "    if t == 2:\n"
+        "        a = w.double()\n"
+        "    if not t:\n"
+        "        b = w.double()\n"
+    )
+    result = analyze_source(text, "t.py")
+    for name, row in (("a", 5), ("b", 7)):
+        hit = result.tensor_at(row, 8)
+        assert hit is not None and hit[1] == name
+        assert hit[2].dtype == frozenset({"float64"})
+
+
+def test_basic_indexing_keeps_track_of_the_rank() -> None:
+    text = (
+        "import numpy as np\n"
+        "import torch\n"
+        "x = torch.randn(32, 4)\n"
+        "a = x[:, None, :]\n"
+        "b = x[0]\n"
+        "c = x[..., None]\n"
+        "d = torch.tensor(np.linspace(0, 1, 10).reshape(10, 1))\n"
+        "e = torch.from_numpy(np.zeros((2, 3, 4)))\n"
+        "f = x[x > 0]\n"
+    )
+    result = analyze_source(text, "t.py")
+    ranks = {}
+    for row in range(4, 10):
+        hit = result.tensor_at(row, 0)
+        assert hit is not None
+        ranks[hit[1]] = hit[2].rank
+    assert ranks == {"a": 3, "b": 1, "c": 3, "d": 2, "e": 3, "f": None}

@@ -29,10 +29,12 @@ class Node:
 
 
 class Graph:
-    __slots__ = ("_alloc", "_phi_node", "_phi_oid", "_phi_parts", "nodes")
+    __slots__ = ("_alloc", "_phi_node", "_phi_oid", "_phi_parts", "made", "nodes")
 
     def __init__(self) -> None:
         self.nodes: list[Node] = []
+        # The heap ids allocated while a loop body runs (see `Interpreter._loop`), or None.
+        self.made: set[int] | None = None
         self._alloc: dict[tuple[Hashable, tuple[int, ...]], int] = {}
         self._phi_oid: dict[frozenset[int], int] = {}
         self._phi_parts: dict[int, frozenset[int]] = {}
@@ -45,6 +47,8 @@ class Graph:
         oid = self._alloc.get(key)
         if oid is None:
             oid = self._alloc[key] = len(self._alloc) + len(self._phi_oid) + 1
+        if self.made is not None:
+            self.made.add(oid)
         return oid
 
     def phi_oid(self, a: int, b: int) -> int:

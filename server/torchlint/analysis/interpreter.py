@@ -327,7 +327,10 @@ class Interpreter:
         state.heap = dict(module_state.heap)
         state.saved = dict(module_state.saved)
         state.grad = self._entry_grad_mode(func)
-        frame = Frame(func, (id(node),), module_state.env)
+        # One inline level fewer than under module code: a function run alone is itself the
+        # first level (as `main()` is under `if __name__ == "__main__":`), which keeps the
+        # helper-of-helper chains of library files from multiplying the work.
+        frame = Frame(func, (id(node),), module_state.env, depth=1)
         self_value: Value | None = None
         if func.cls is not None and func.kind in ("method", "property"):
             self_value = self.abstract_instance(func.cls, state)
@@ -1143,13 +1146,25 @@ class Interpreter:
         self.loop_depth += 1
         self.training.enter_loop(stmt)
         head = state  # what the loop's exit sees if an iteration is cut short by an error
+        graph = self.graph
+        outer_made = graph.made
+        made: set[int] = set()
+        graph.made = made
         try:
             entry = state.copy()
             it1 = state.copy()
             body(it1)
             it1 = self._loop_continue(it1, frame)
             # A loop that surely runs at least once does not exit with its entry state.
-            head = it1 if runs and it1.live else join_states(self.graph, entry, it1)
+            if runs and it1.live:
+                head = it1
+            else:
+                # What the body makes again (`out = model(x)`) is, in the entry state, what
+                # a previous run of an enclosing loop made there: joining it would tie the new
+                # tensor to that old, freed graph. Those cells leave with the iteration's.
+                for oid in made:
+                    entry.heap.pop(oid, None)
+                head = join_states(graph, entry, it1)
             previous = it1
             # A literal sequence's items each get their iteration, however deep the loop:
             # `sgd([w, b])` inside two training loops still visits `b`.
@@ -1163,6 +1178,9 @@ class Interpreter:
                 head = join_states(self.graph, head, nxt)
                 previous = nxt
         finally:
+            graph.made = outer_made
+            if outer_made is not None:
+                outer_made |= made
             self.loop_depth -= 1
             self.frame.loops.pop()
             self.training.exit_loop(stmt, head)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 class NumpyArray(Value):
     dtype: str | None  # torch's name for the same dtype ("float64"), None unknown
     line: int = 0
+    rank: int | None = None  # number of dimensions, None unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,16 +102,16 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual == "numpy.random.default_rng":
         return NumpyGenerator(node.lineno)
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
-        return NumpyArray(explicit or "float64", node.lineno)
+        return NumpyArray(explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs))
     if qual in ("numpy.array", "numpy.asarray") and args:
-        if explicit:
-            return NumpyArray(explicit, node.lineno)
         data = args[0][1]
         if isinstance(data, NumpyArray):
-            return data
-        return NumpyArray(_literal_dtype(args[0][0]), node.lineno)
+            return NumpyArray(explicit, node.lineno, data.rank) if explicit else data
+        rank = literal_rank(args[0][0])
+        return NumpyArray(explicit or _literal_dtype(args[0][0]), node.lineno, rank)
     if qual in ("numpy.arange",):
-        return NumpyArray(explicit or _literal_dtype_all([a for a, _ in args]), node.lineno)
+        dtype = explicit or _literal_dtype_all([a for a, _ in args])
+        return NumpyArray(dtype, node.lineno, 1)
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
 
 
@@ -118,21 +119,74 @@ def generator_method(name: str, kwargs: Kwargs, node: ast.Call) -> Value:
     made = _GENERATOR_DTYPES.get(name)
     if made is None:
         return UNKNOWN
+    rank = _size_rank(kwargs["size"][1]) if "size" in kwargs else None
     if "dtype" in kwargs:
-        return NumpyArray(dtype_of(kwargs["dtype"][1]), node.lineno)
-    return NumpyArray(made, node.lineno)
+        return NumpyArray(dtype_of(kwargs["dtype"][1]), node.lineno, rank)
+    return NumpyArray(made, node.lineno, rank)
 
 
 def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
     if name == "astype" and args:
-        return NumpyArray(dtype_of(args[0][1]), node.lineno)
-    if name in ("reshape", "copy", "transpose", "squeeze", "flatten", "ravel", "clip"):
+        return NumpyArray(dtype_of(args[0][1]), node.lineno, array.rank)
+    if name in ("copy", "transpose", "clip"):
         return array
+    if name in ("flatten", "ravel"):
+        return NumpyArray(array.dtype, node.lineno, 1)
+    if name == "squeeze":
+        return NumpyArray(array.dtype, node.lineno)
+    if name == "reshape":
+        sizes = [v for _, v in args]
+        rank = _size_rank(sizes[0]) if len(sizes) == 1 else _sizes_rank(sizes)
+        return NumpyArray(array.dtype, node.lineno, rank)
     if name in ("mean", "std", "var") and array.dtype is not None:
         return NumpyArray(
             "float64" if not array.dtype.startswith("float") else array.dtype, node.lineno
         )
     return UNKNOWN
+
+
+def _maker_rank(qual: str, args: Args, kwargs: Kwargs) -> int | None:
+    """The rank of a made array, from its sizes as numpy takes them."""
+    name = qual.rsplit(".", 1)[-1]
+    if name in ("linspace", "logspace"):
+        return 1
+    if name in ("eye", "identity"):
+        return 2
+    if name in ("rand", "randn"):  # sizes as separate arguments; none makes a float
+        return _sizes_rank([v for _, v in args]) if args else None
+    if qual in _SIZED_MAKERS:
+        if args:
+            return _size_rank(args[0][1])
+        return _size_rank(kwargs["shape"][1]) if "shape" in kwargs else None
+    # random.random / uniform / normal: a float unless given `size`
+    return _size_rank(kwargs["size"][1]) if "size" in kwargs else None
+
+
+def _size_rank(size: Value) -> int | None:
+    """`(3, 4)` → 2, `5` → 1: numpy's shape argument."""
+    if isinstance(size, Seq):
+        return len(size.items)
+    if isinstance(size, Const) and type(size.value) is int:
+        return 1
+    return None
+
+
+def _sizes_rank(sizes: list[Value]) -> int | None:
+    """`reshape(10, 1)` / `rand(3, 4)`: one int per dimension."""
+    if sizes and all(isinstance(v, Const) and type(v.value) is int for v in sizes):
+        return len(sizes)
+    return None
+
+
+def literal_rank(node: ast.expr | None) -> int | None:
+    """The rank of literal data as written (`[[0, 1], [2, 3]]` is 2-D), for numpy and torch."""
+    depth = 0
+    while isinstance(node, ast.List | ast.Tuple):
+        if not node.elts:
+            return depth + 1
+        depth += 1
+        node = node.elts[0]
+    return depth if isinstance(node, ast.Constant) else None
 
 
 def _literal_dtype(node: ast.expr | None) -> str | None:
@@ -166,4 +220,4 @@ def _literal_dtype_all(nodes: list[ast.expr | None]) -> str | None:
     return "bool"
 
 
-__all__ = ["NumpyArray", "Seq", "call", "dtype_of", "method"]
+__all__ = ["NumpyArray", "Seq", "call", "dtype_of", "literal_rank", "method"]

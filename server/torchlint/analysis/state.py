@@ -151,6 +151,9 @@ def join_states(graph: Graph, a: State, b: State) -> State:
     return out
 
 
+_LISTS = ("list", "listof")
+
+
 class _Joiner:
     __slots__ = ("a", "b", "graph", "out", "phi_saved")
 
@@ -175,6 +178,20 @@ class _Joiner:
             return Seq(
                 tuple(self.value(x, y) for x, y in zip(va.items, vb.items, strict=True)), va.kind
             )
+        if (
+            isinstance(va, Seq)
+            and isinstance(vb, Seq)
+            and va.kind in _LISTS
+            and vb.kind in _LISTS
+            and (va.items or vb.items)
+        ):
+            # A list that grew in a loop (`preds.append(h)`): some number of items like these
+            # (their graphs included, so `torch.stack(preds).backward()` reaches each).
+            items = (*va.items, *vb.items)
+            element = items[0]
+            for item in items[1:]:
+                element = self.value(element, item)
+            return Seq((element,), "listof")
         return join_simple(va, vb)
 
     def _phi_tensor(self, ra: TRef, rb: TRef) -> TRef:

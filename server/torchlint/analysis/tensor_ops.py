@@ -424,6 +424,10 @@ def apply_op(
     ):
         result = result.evolve(dtype=None, why_dtype=None)  # float16, bfloat16 or float32
     state.heap[oid] = result
+    if result.root == oid and oid in state.saved:
+        # New storage at this site (the next iteration's `h = torch.tanh(...)`): what the
+        # previous tensor made here had saved belongs to that one.
+        del state.saved[oid]
     if node_id is not None and saves:
         why = origin
         text = ip.text(node)
@@ -601,6 +605,17 @@ def _tags(
             )
         elif name in ("logical_not", "__invert__", "bitwise_not"):
             t = t.evolve(mask=_negate(ft.mask))
+    elif (
+        ft is not None
+        and first is not None
+        and ft.dtype == BOOL
+        and name in ("float", "double", "half", "to", "type")
+        and t.dtype is not None
+        and all(K.dtype_category(d) == "float" for d in t.dtype)
+    ):
+        # `valid.float()`: a boolean tensor of unknown origin as 0/1 weights, a mask of its own
+        # (true where it is nonzero); multiplying by it discards positions as a comparison's would.
+        t = t.evolve(mask=Mask(ft.root, "!=", 0.0, first.text, False, True))
     if (
         name in ("__rsub__", "rsub")
         and ft is not None

@@ -61,6 +61,7 @@ from torchlint.analysis.values import (
     TorchName,
     TRef,
     Value,
+    const_known,
     const_number,
     const_type,
     fast_replace,
@@ -978,6 +979,7 @@ def call_torch(
             why_leaf=why,
             why_dtype=why_dtype,
             device="cpu",
+            rank=array.rank if isinstance(array, NP.NumpyArray) else None,
             origin=why,
         )
         return TRef(oid)
@@ -1188,7 +1190,7 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
     ):  # data, not sizes (`torch.FloatTensor(labels)` is a vector of the labels)
         if not args:
             return None
-        rank = _data_rank(args[0][0])
+        rank = NP.literal_rank(args[0][0])
         return rank if rank is not None else _value_rank(args[0][1])
     if name in ("arange", "linspace", "logspace", "randperm"):
         return 1
@@ -1208,6 +1210,8 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
 
 def _value_rank(value: Value) -> int | None:
     """The rank of Python data known by value (`labels = [0, 2, 1]; torch.tensor(labels)`)."""
+    if isinstance(value, NP.NumpyArray):
+        return value.rank
     depth = 0
     while isinstance(value, Seq):
         if not value.items:
@@ -1215,18 +1219,6 @@ def _value_rank(value: Value) -> int | None:
         depth += 1
         value = value.items[0]
     if isinstance(value, Const) and isinstance(value.value, int | float | bool):
-        return depth
-    return None
-
-
-def _data_rank(node: ast.expr | None) -> int | None:
-    depth = 0
-    while isinstance(node, ast.List | ast.Tuple):
-        if not node.elts:
-            return depth + 1
-        depth += 1
-        node = node.elts[0]
-    if isinstance(node, ast.Constant):
         return depth
     return None
 
@@ -1713,7 +1705,7 @@ def _convert(
         ot = ot.evolve(
             device=None if device == "?" else device, why_device=ip.why_code(node, "`{}`")
         )
-    ot = ot.evolve(mask=t.mask, singular=t.singular or ot.singular, image=t.image)
+    ot = ot.evolve(mask=ot.mask or t.mask, singular=t.singular or ot.singular, image=t.image)
     state.heap[out.oid] = ot
     _emit_call(ip, f"Tensor.{name}", (recv_node, ref), args, kwargs, out, node, state)
     return out
@@ -2094,7 +2086,7 @@ def unaryop(ip: Interpreter, node: ast.UnaryOp, state: State) -> Value:
             return Const(-operand.value)
         if isinstance(node.op, ast.UAdd):
             return operand
-    if isinstance(node.op, ast.Not) and isinstance(operand, Const):
+    if isinstance(node.op, ast.Not) and const_known(operand):
         return Const(not operand.value)
     return UNKNOWN
 
@@ -2145,7 +2137,7 @@ def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
             flipped,
         )
     else:
-        if isinstance(left, Const) and isinstance(right, Const):
+        if const_known(left) and const_known(right):
             try:
                 return Const(bool(_py_compare(left.value, right.value, sym)))
             except TypeError:
@@ -2525,6 +2517,32 @@ def _basic_index(index: ast.expr) -> bool:
     return True
 
 
+def _basic_index_rank(rank: int | None, index: ast.expr, value: Value) -> int | None:
+    """The rank after basic indexing: an int takes a dimension away, None adds one, slices and
+    `...` keep theirs (`x[:, None, :]` of a matrix is 3-D). None when not known."""
+    if rank is None:
+        return None
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    values = value.items if isinstance(value, Seq) and isinstance(index, ast.Tuple) else [value]
+    if len(values) != len(parts):
+        return None
+    ints = slices = nones = 0
+    for part, v in zip(parts, values, strict=True):
+        if isinstance(part, ast.Slice):
+            slices += 1
+        elif isinstance(part, ast.Constant) and part.value is ...:
+            continue
+        elif isinstance(part, ast.Constant) and part.value is None:
+            nones += 1
+        elif const_type(v) is int:
+            ints += 1
+        else:
+            return None  # a bool, a tensor, a list: not basic, or not known
+    if ints + slices > rank:
+        return None  # torch would raise IndexError
+    return rank - ints + nones
+
+
 def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
     base = ip.eval(node.value, state)
     index = ip.eval(node.slice, state)
@@ -2546,6 +2564,7 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
                 mask=t.mask,
                 singular=t.singular,
                 interval=t.interval,
+                rank=_basic_index_rank(t.rank, node.slice, index),
             )
         else:
             rt = rt.evolve(root=ref.oid, is_view=False, singular=t.singular, interval=t.interval)

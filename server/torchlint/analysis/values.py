@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, TypeVar
+from typing import Final, TypeGuard, TypeVar
 
 from torchlint.analysis.facts import DType, Tri, Why, join_dtype
 from torchlint.analysis.slots import fast_init, make_copier
@@ -287,6 +287,11 @@ def const_type(v: Value) -> type | None:
             return v.value.type_
         return type(v.value)
     return None
+
+
+def const_known(v: Value) -> TypeGuard[Const]:
+    """A constant whose value is known (not only its type): safe to compute with."""
+    return isinstance(v, Const) and not isinstance(v.value, _TypeOnly)
 
 
 def const_number(v: Value) -> float | None:
