@@ -7,6 +7,7 @@ built when an enabled rule listens for its type.
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
@@ -162,6 +163,10 @@ class LoopSummary(Event):
     zero_grads: tuple[ast.Call, ...]
     forwards: tuple[Forward, ...]
     grad_clears: int  # `p.grad = None` / `p.grad.zero_()` in the loop
+    # id(call) -> heap ids of the modules whose parameters it concerns: a `model.zero_grad()`
+    # receiver and its submodules, or the module whose `parameters()` a stepping optimizer
+    # was given (None: unknown)
+    modules: Mapping[int, frozenset[int] | None]
     zero_grad_receivers: frozenset[str]  # receivers of `.zero_grad()` anywhere in the file so far
     is_eval_scope: bool
 

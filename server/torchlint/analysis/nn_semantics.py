@@ -178,10 +178,8 @@ def make_module(
     return ObjRef(oid)
 
 
-def _submodules(mod: ModuleObj) -> list[Value]:
-    out: list[Value] = [v for v in mod.attrs.values() if isinstance(v, ObjRef)]
-    out.extend(v for v in mod.ctor_args if isinstance(v, ObjRef))
-    return out
+def _submodules(mod: ModuleObj) -> list[ObjRef]:
+    return mod.submodules()
 
 
 def _update_tree(
@@ -207,6 +205,8 @@ def _update_tree(
     for child in _submodules(mod):
         if isinstance(child, ObjRef):
             _update_tree(ip, state, child, change, seen)
+    if "device" in own or "dtype" in own:
+        _move_own_tensors(state, mod, own)
     # parameters already handed out follow the module's dtype / requires_grad
     if "dtype" in own or "params_rg" in own:
         for key in [f"param:{ref.oid}:{n}" for n in ("weight", "bias")]:
@@ -221,6 +221,27 @@ def _update_tree(
                     if "params_rg" in own:
                         upd["rg"] = own["params_rg"]
                     state.heap[oid] = t.evolve(**upd)
+
+
+def _move_own_tensors(state: State, mod: ModuleObj, change: dict[str, object]) -> None:
+    """`model.to(device)` / `.double()` move the module's own `nn.Parameter` attributes and
+    registered buffers (floating-point ones change dtype); plain tensor attributes stay."""
+    for key, value in mod.attrs.items():
+        if not isinstance(value, TRef):
+            continue
+        t = state.heap.get(value.oid)
+        if not isinstance(t, Tensor) or (t.param_of != "parameter" and key not in mod.buffers):
+            continue
+        upd: dict[str, object] = {}
+        if "device" in change:
+            upd["device"] = change["device"]
+            upd["why_device"] = change.get("why_device")
+        floating = t.dtype is not None and all(d.startswith(("float", "bfloat")) for d in t.dtype)
+        if "dtype" in change and floating:
+            upd["dtype"] = change["dtype"]
+            upd["why_dtype"] = change.get("why_dtype")
+        if upd:
+            state.heap[value.oid] = t.evolve(**upd)
 
 
 def module_method(
@@ -325,7 +346,8 @@ def module_method(
         if key is not None:
             attrs = dict(mod.attrs)
             attrs[key] = args[1][1]
-            state.heap[ref.oid] = fast_replace(mod, attrs=attrs)
+            buffers = mod.buffers | {key} if name == "register_buffer" else mod.buffers
+            state.heap[ref.oid] = fast_replace(mod, attrs=attrs, buffers=buffers)
         return Const(None)
     if name == "add_module" and len(args) >= 2:
         key = const_str(args[0][1])

@@ -472,6 +472,14 @@ def _result_device(tensors: list[Input]) -> tuple[str | None, Why | None]:
 def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None:
     name = short(op_name)
     ranks = [i.tensor.rank for i in inputs if i.tensor is not None]
+    if name in _SELF_SHAPED:
+        return ranks[0] if ranks else None
+    if name in ("matmul", "__matmul__", "bmm", "mm") and len(ranks) == 2:
+        a, b = ranks
+        if a is None or b is None:
+            return None
+        # 1-D operands lose their dimension; batch dimensions broadcast.
+        return max(a, b) if a >= 2 and b >= 2 else (a + b - 2 if a + b > 2 else 0)
     if name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING:
         if ranks and all(r is not None for r in ranks):
             return max(r for r in ranks if r is not None)
@@ -489,6 +497,10 @@ def _is_method_call(node: ast.Call) -> bool:
     return isinstance(node.func, ast.Attribute)
 
 
+# The result has the first tensor's shape whatever the others' (the mask broadcasts to it).
+_SELF_SHAPED: Final = frozenset(
+    {"masked_fill", "tril", "triu", "transpose", "permute", "flip", "roll", "cumsum", "cumprod"}
+)
 _UNARY_RANK_KEEPING: Final = frozenset(
     {
         "sigmoid",
@@ -530,7 +542,6 @@ _UNARY_RANK_KEEPING: Final = frozenset(
         "sign",
         "erf",
         "where",
-        "masked_fill",
         "nan_to_num",
         "dropout",
         "leaky_relu",

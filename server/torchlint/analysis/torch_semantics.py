@@ -43,6 +43,7 @@ from torchlint.analysis.tensor_ops import (
     short,
 )
 from torchlint.analysis.values import (
+    SOME_INT,
     UNKNOWN,
     Bound,
     ClassV,
@@ -1142,6 +1143,10 @@ def _factory(
             if rg is Tri.NO
             else t.why_rg,
         )
+    if short(qual) == "eye":
+        # An identity matrix is 0/1: `dist * (1 - torch.eye(n))` discards the diagonal as a
+        # mask would (true where the matrix is nonzero).
+        t = t.evolve(mask=Mask(oid, "!=", 0.0, text, False, dtype != BOOL))
     if fk.legacy and args and all(isinstance(v, Const) and type(v.value) is int for _, v in args):
         # `torch.FloatTensor(10)`: sizes, so the memory is whatever was there until written.
         t = t.evolve(uninit=ip.why_code(node, "{}"))
@@ -1608,7 +1613,11 @@ def tensor_method(
                 )
             return out
     if name in ("size", "dim", "numel", "ndimension", "nelement", "stride"):
-        return UNKNOWN if name != "dim" or t.rank is None else Const(t.rank)
+        if name in ("dim", "ndimension") and t.rank is not None:
+            return Const(t.rank)
+        if name in ("size", "stride") and not args and not kwargs:
+            return _shape(t)  # torch.Size: a tuple of ints
+        return SOME_INT  # `x.size(1)`: an int, its value unknown
     op = K.op(qual)
     if op is not None and op.metadata_inplace:
         return ref
@@ -1616,7 +1625,11 @@ def tensor_method(
         if name == "zero_" and isinstance(recv_node, ast.Attribute) and recv_node.attr == "grad":
             ip.training.grad_cleared()
         value = args[0] if args else None
-        return inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
+        written = inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
+        if name == "masked_fill_":
+            # its mask is an operand with a device and a dtype of its own
+            _emit_call(ip, qual, (recv_node, ref), args, kwargs, written, node, state)
+        return written
     if name in ("register_hook", "register_post_accumulate_grad_hook", "apply_", "map_"):
         return UNKNOWN
     inputs = [make_input(ip, recv_node, ref, state)] + [
@@ -2446,9 +2459,18 @@ def _tensor_attribute(
         return Device(t.device) if t.device else UNKNOWN
     if name == "ndim":
         return Const(t.rank) if t.rank is not None else UNKNOWN
-    if name in ("shape", "grad_fn", "is_cuda", "names", "layout"):
+    if name == "shape":
+        return _shape(t)
+    if name in ("grad_fn", "is_cuda", "names", "layout"):
         return UNKNOWN
     return Bound(ref, name)
+
+
+def _shape(t: Tensor) -> Value:
+    """`x.shape`: as many ints as the rank, when it is known (`B, T, C = x.shape`)."""
+    if t.rank is None or t.rank > 8:
+        return UNKNOWN
+    return Seq((SOME_INT,) * t.rank, "tuple")
 
 
 def set_attribute(

@@ -19,7 +19,7 @@ from torchlint import knowledge as K
 from torchlint.analysis.events import Accumulation, Forward, LoopSummary
 from torchlint.analysis.facts import Tensor, Tri
 from torchlint.analysis.state import State
-from torchlint.analysis.values import FunctionInfo, ModuleObj, ObjRef, TRef, Value
+from torchlint.analysis.values import FunctionInfo, ModuleObj, ObjRef, Params, TRef, Value
 
 if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
@@ -79,6 +79,7 @@ class LoopRecord:
         default_factory=dict
     )  # node -> (call, receiver text, known optimizer)
     zero_grads: dict[int, ast.Call] = field(default_factory=dict)
+    modules: dict[int, frozenset[int] | None] = field(default_factory=dict)  # LoopSummary.modules
     forwards: dict[tuple[int, int], Forward] = field(default_factory=dict)
     grad_clears: int = 0  # `p.grad = None`, `p.grad.zero_()`
     reach: set[int] = field(default_factory=set)  # graph nodes its backward calls went through
@@ -175,6 +176,7 @@ class TrainingTracker:
                     zero_grads=tuple(record.zero_grads.values()),
                     forwards=tuple(record.forwards.values()),
                     grad_clears=record.grad_clears,
+                    modules=record.modules,
                     zero_grad_receivers=frozenset(self.zero_grad_receivers),
                     is_eval_scope=is_eval_name(record.scope_name, ip.src.path),
                 )
@@ -196,8 +198,10 @@ class TrainingTracker:
         self.events += 1
         text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
         self.zero_grad_receivers.add(text)
+        tree = _module_tree(ref, state) if isinstance(ref, ObjRef) else None
         for loop in self.loops:
             loop.zero_grads.setdefault(id(node), node)
+            _note_module(loop.modules, id(node), tree)
 
     def grad_cleared(self) -> None:
         self.events += 1
@@ -214,8 +218,15 @@ class TrainingTracker:
         if opt is not None and not known:
             return
         text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+        params = opt.params if opt is not None else None
+        module = (
+            frozenset({params.module})
+            if isinstance(params, Params) and params.module is not None
+            else None
+        )
         for loop in self.loops:
             loop.steps.setdefault(id(node), (node, text, known))
+            _note_module(loop.modules, id(node), module)
 
     def forward(self, ref: ObjRef, node: ast.Call, state: State, result: Value) -> None:
         self.events += 1
@@ -371,3 +382,29 @@ def has_mode_dependent(state: State, mod: ModuleObj, seen: set[int] | None = Non
         if sub is not None and has_mode_dependent(state, sub, seen):
             return True
     return False
+
+
+def _module_tree(ref: ObjRef, state: State) -> frozenset[int] | None:
+    """The heap ids of a module and all its submodules (None: not a module)."""
+    if state.module(ref) is None:
+        return None
+    seen: set[int] = set()
+    todo = [ref]
+    while todo:
+        r = todo.pop()
+        mod = state.module(r)
+        if mod is None or r.oid in seen:
+            continue
+        seen.add(r.oid)
+        todo.extend(mod.submodules())
+    return frozenset(seen)
+
+
+def _note_module(
+    modules: dict[int, frozenset[int] | None], call: int, module: frozenset[int] | None
+) -> None:
+    """The modules a call concerns; a call seen with two different ones (or none) is unknown."""
+    if call not in modules:
+        modules[call] = module
+    elif modules[call] != module:
+        modules[call] = None

@@ -206,6 +206,13 @@ class ModuleObj(HeapObj):
     why_dtype: Why | None = None
     why_device: Why | None = None
     name: str | None = None  # the name it was first bound to, for messages
+    buffers: frozenset[str] = frozenset()  # attributes registered with `register_buffer`
+
+    def submodules(self) -> list[ObjRef]:
+        """Its children: module attributes, and modules given to its constructor (Sequential)."""
+        out = [v for v in self.attrs.values() if isinstance(v, ObjRef)]
+        out.extend(v for v in self.ctor_args if isinstance(v, ObjRef))
+        return out
 
     def join(self, other: ModuleObj) -> ModuleObj:
         if self is other:
@@ -218,6 +225,7 @@ class ModuleObj(HeapObj):
             params_rg=self.params_rg.join(other.params_rg),
             has_params=self.has_params.join(other.has_params),
             attrs=join_attrs(self.attrs, other.attrs),
+            buffers=self.buffers | other.buffers,
             why_training=self.why_training if self.training == other.training else None,
             why_dtype=self.why_dtype if self.dtype == other.dtype else None,
         )
@@ -287,6 +295,9 @@ def const_type(v: Value) -> type | None:
             return v.value.type_
         return type(v.value)
     return None
+
+
+SOME_INT: Final = Const(_TypeOnly(int))  # an int whose value is not known (`x.size(0)`)
 
 
 def const_known(v: Value) -> TypeGuard[Const]:

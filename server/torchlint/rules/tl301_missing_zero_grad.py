@@ -121,16 +121,32 @@ class MissingZeroGrad(Rule):
 
 def _unzeroed_optimizers(event: LoopSummary, ctx: RuleContext) -> list[tuple[ast.Call, str]]:
     """Two optimizers step in the loop but only one is zeroed (a GAN's generator): the
-    others, when every `zero_grad()` of the loop is on an optimizer that steps there too (a
-    model's `zero_grad()` might clear them all)."""
+    others, when every `zero_grad()` of the loop is on an optimizer that steps there too, or
+    on a model whose parameters only the zeroed optimizers were given (`D.zero_grad()` clears
+    `optD`'s gradients, not `optG`'s)."""
     stepping = {text for _, text, _ in event.steps if text}
     zeroed: set[str] = set()
+    zeroed_modules: set[int] = set()  # `D.zero_grad()`: clears what optimizers of D hold
     for call in event.zero_grads:
         func = call.func
         if not isinstance(func, ast.Attribute):
             return []
         receiver = ctx.source.segment(func.value)
-        if receiver not in stepping:
+        module = event.modules.get(id(call))
+        if receiver in stepping:
+            zeroed.add(receiver)
+        elif module is not None:
+            zeroed_modules |= module
+        else:
             return []
-        zeroed.add(receiver)
-    return [(call, text) for call, text, known in event.steps if known and text not in zeroed]
+    return [
+        (call, text)
+        for call, text, known in event.steps
+        if known and text not in zeroed and not _clears(event.modules.get(id(call)), zeroed_modules)
+    ]
+
+
+def _clears(module: frozenset[int] | None, zeroed_modules: set[int]) -> bool:
+    """Whether zeroing those modules may clear the gradients of an optimizer over `module`'s
+    parameters (unknown parameters: it may)."""
+    return bool(zeroed_modules) and (module is None or not module.isdisjoint(zeroed_modules))

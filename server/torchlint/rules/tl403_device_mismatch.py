@@ -1,7 +1,7 @@
 """
 ## What it does
 Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor`,
-`cpu @ cuda`), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
+`cpu @ cuda`, `scores.masked_fill(cpu_mask, v)` on a GPU tensor), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
 a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU initial state
 (`lstm(x, (h0, c0))`); a loss whose prediction and target are on different devices
 (`criterion(model(x), labels)` with `labels` left on the CPU). Batches of a `DataLoader` are
@@ -12,6 +12,9 @@ dataset, or a `Dataset` class of the file that never moves a tensor (and no `col
 PyTorch raises ("Expected all tensors to be on the same device, but found at least two
 devices, cuda:0 and cpu!"), typically only after the slow part of a script has run. Zero-
 dimensional CPU tensors and Python numbers mix freely with GPU tensors and are not flagged.
+`masked_fill` raises its own message ("expected self and mask to be on the same device"):
+the causal mask built with `torch.ones(T, T)` inside `forward` stays on the CPU when the
+model moves, unless it is a registered buffer or made with `device=x.device`.
 
 ## Example
 ```python
@@ -76,6 +79,8 @@ _BINARY_CALLS = frozenset(
         "torch.nn.functional.binary_cross_entropy_with_logits",
     }
 )
+# `scores.masked_fill(mask, v)`: the mask must be on the tensor's device, 0-dim or not.
+_MASKED_FILL = frozenset({"Tensor.masked_fill", "Tensor.masked_fill_", "torch.masked_fill"})
 
 
 class DeviceMismatch(Rule):
@@ -84,7 +89,7 @@ class DeviceMismatch(Rule):
     summary = "CPU and CUDA tensors combined in one op, or a GPU module called on CPU input."
     default_severity = Severity.ERROR
     events = (TorchCall, ModuleCall)
-    torch_calls = frozenset({"Tensor.__*", *_BINARY_CALLS})
+    torch_calls = frozenset({"Tensor.__*", *_BINARY_CALLS, *_MASKED_FILL})
     fix_title = "Move the operand to the other's device"
     fix_applicability = Applicability.UNSAFE
     torch_raises = True
@@ -94,7 +99,10 @@ class DeviceMismatch(Rule):
             self._module(event, ctx)
             return
         assert isinstance(event, TorchCall)
-        if not (event.qualname.startswith("Tensor.__") or event.qualname in _BINARY_CALLS):
+        masked_fill = event.qualname in _MASKED_FILL
+        if not (
+            event.qualname.startswith("Tensor.__") or event.qualname in _BINARY_CALLS or masked_fill
+        ):
             return
         operands = ([event.receiver] if event.receiver is not None else []) + list(event.args)
         tensors = [
@@ -107,6 +115,10 @@ class DeviceMismatch(Rule):
         a, b = tensors
         da, db = a.tensor.device, b.tensor.device  # type: ignore[union-attr]
         if da == db:
+            return
+        if masked_fill:
+            raised = f"expected self and mask to be on the same device, but got mask on {db} and self on {da}"
+            self._report(event.node, a, b, str(da), str(db), ctx, raised)
             return
         self._report(event.node, a, b, str(da), str(db), ctx)
 
@@ -174,16 +186,33 @@ class DeviceMismatch(Rule):
             self._report(event.node, a, b, str(da), str(db), ctx)
 
     def _report(
-        self, node: ast.AST, a: Operand, b: Operand, da: str, db: str, ctx: RuleContext
+        self,
+        node: ast.AST,
+        a: Operand,
+        b: Operand,
+        da: str,
+        db: str,
+        ctx: RuleContext,
+        raised: str = "Expected all tensors to be on the same device",
     ) -> None:
         assert a.tensor is not None and b.tensor is not None
         message = (
             f"{code(a.text)} is on {da}{because(a.tensor.why_device)} but {code(b.text)} is on {db}"
-            f'{because(b.tensor.why_device)}: PyTorch raises "Expected all tensors to be on the same device". '
-            f"Move one: `{b.text}.to({da!r})`."
+            f'{because(b.tensor.why_device)}: PyTorch raises "{raised}". '
+            f"Move one: `{_atom(b)}.to({da!r})`."
         )
         edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
         ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+
+
+def _atom(operand: Operand) -> str:
+    """The operand as written, parenthesised where a method call needs it (`(mask == 0)`)."""
+    simple = ast.Name | ast.Attribute | ast.Call | ast.Subscript | ast.Constant
+    return (
+        operand.text
+        if operand.node is None or isinstance(operand.node, simple)
+        else f"({operand.text})"
+    )
 
 
 def _item_text(arg: Operand, index: int, ctx: RuleContext) -> str | None:
