@@ -832,6 +832,17 @@ def call_method(
         )
         state.env[receiver_node.id] = TRef(oid)
         return tensor_method(ip, TRef(oid), receiver_node, name, args, kwargs, node, state)
+    if (
+        receiver is UNKNOWN
+        and name == "append"
+        and len(args) == 1
+        and isinstance(args[0][1], TRef)
+        and isinstance(receiver_node, ast.Subscript)
+        and isinstance(receiver_node.value, ast.Name)
+        and isinstance(receiver_node.slice, ast.Constant)
+    ):
+        # `history["loss"].append(loss)`: a log kept per key (a defaultdict(list), say)
+        NN.note_append(ip, receiver_node, args[0][1], node, state)
     if receiver is UNKNOWN or isinstance(receiver, DataIter):
         if (
             name not in _AMBIGUOUS_METHODS

@@ -1,8 +1,9 @@
 """
 ## What it does
 Flags a running total of the loss kept as a tensor across a training loop —
-`total_loss += loss`, `losses.append(loss)` — when the total itself is never
-backpropagated.
+`total_loss += loss`, `losses.append(loss)`, `history["loss"].append(loss)` — when the
+total itself is never backpropagated. A list or total the loop makes anew (or clears) in
+each iteration holds one graph at a time and is not flagged.
 
 ## Why is this bad?
 The loss requires grad, so the total does too: it holds a reference to the autograd graph
@@ -55,6 +56,8 @@ backpropagated as a whole (gradient accumulation written by hand) is not.
 
 from __future__ import annotations
 
+import ast
+
 from torchlint.analysis.events import Accumulation, Event
 from torchlint.findings import Severity
 from torchlint.rules.base import Rule
@@ -72,6 +75,8 @@ class GraphAccumulation(Rule):
 
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, Accumulation)
+        if _reset_in_loop(event, ctx):
+            return  # a fresh list or total each iteration holds one graph at a time
         value = event.value_text or "the loss"
         if event.kind == "append":
             what = f"`{event.target}.append({value})` keeps"
@@ -89,3 +94,32 @@ class GraphAccumulation(Rule):
             else None
         )
         ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+
+def _reset_in_loop(event: Accumulation, ctx: RuleContext) -> bool:
+    """The loop body binds the total (or the container holding it) anew, or clears it:
+    `losses = []` / `history = defaultdict(list)` / `losses.clear()` inside the loop."""
+    names = {event.target, _base(event.target)}
+    for node in ast.walk(event.loop):
+        if node is event.stmt:
+            continue
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "clear"
+        ):
+            targets = [node.func.value]
+        if any(ctx.source.segment(t) in names for t in targets):
+            return True
+    return False
+
+
+def _base(target: str) -> str:
+    """`history["loss"]` -> `history`: rebinding the container resets its items too."""
+    cut = target.find("[")
+    return target[:cut] if cut > 0 else target
