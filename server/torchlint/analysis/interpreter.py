@@ -57,6 +57,7 @@ from torchlint.rules.context import RuleContext
 log = logging.getLogger(__name__)
 
 _MAX_INLINE_DEPTH = 3
+_LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
 _INLINE_PER_LINE = 6
 _INLINE_BASE = 150
 
@@ -1359,11 +1360,21 @@ class Interpreter:
             self.assign(gen.target, T.iter_element(self, it, inner, gen.iter), inner, None)
             for cond in gen.ifs:
                 self.eval(cond, inner)
-        if isinstance(node, ast.DictComp):
-            self.eval(node.key, inner)
-            elem = self.eval(node.value, inner)
-        else:
-            elem = self.eval(node.elt, inner)
+        # A comprehension is a loop to the training rules (`[model(x) for x in xs]` in an
+        # evaluation function), summarised under its statement (what a fix would wrap).
+        stmt = self.stmt
+        as_loop = isinstance(stmt, ast.stmt) and not isinstance(stmt, _LOOP_STATEMENTS)
+        if as_loop:
+            self.training.enter_loop(stmt)
+        try:
+            if isinstance(node, ast.DictComp):
+                self.eval(node.key, inner)
+                elem = self.eval(node.value, inner)
+            else:
+                elem = self.eval(node.elt, inner)
+        finally:
+            if as_loop:
+                self.training.exit_loop(stmt, inner)
         # Effects on the heap (in-place writes, mode changes) stay; the loop variables do not.
         state.heap, state.saved, state.hazards, state.freed = (
             inner.heap,

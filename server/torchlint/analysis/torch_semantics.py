@@ -52,6 +52,7 @@ from torchlint.analysis.values import (
     Device,
     ExtName,
     FuncV,
+    GradContext,
     InstanceObj,
     ModuleNS,
     ModuleObj,
@@ -309,6 +310,10 @@ _PLAIN_DECORATORS: Final = frozenset(
 
 def grad_context(ip: Interpreter, expr: ast.expr, state: State) -> GradMode | None:
     """The grad mode a `with` item sets, if it is one of torch's grad-mode managers."""
+    if isinstance(expr, ast.Name):
+        held = ip.lookup(expr.id, state)
+        if isinstance(held, GradContext):
+            return held.mode  # `ctx = torch.no_grad()` ... `with ctx:`
     call = expr if isinstance(expr, ast.Call) else None
     func = call.func if call is not None else expr
     if not isinstance(func, ast.Name | ast.Attribute):
@@ -926,7 +931,8 @@ def call_torch(
         )
         return UNKNOWN
     if last in _GRAD_CONTEXTS:
-        return UNKNOWN
+        mode = grad_context(ip, node, state)
+        return GradContext(mode) if mode is not None else UNKNOWN
     if qual in (
         "torch.autograd.gradcheck",
         "torch.autograd.gradgradcheck",

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final, TypeGuard, TypeVar
 
-from torchlint.analysis.facts import DType, Tri, Why, join_dtype
+from torchlint.analysis.facts import DType, GradMode, Tri, Why, join_dtype
 from torchlint.analysis.slots import fast_init, make_copier
 from torchlint.analysis.source import SourceInfo
 
@@ -92,6 +92,14 @@ class Params(Value):
 @dataclass(frozen=True, slots=True)
 class Device(Value):
     kind: str  # "cpu" | "cuda" | "meta" | "mps"
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class GradContext(Value):
+    """`ctx = torch.inference_mode()`: a grad-mode manager kept for a later `with ctx:`."""
+
+    mode: GradMode
 
 
 @fast_init

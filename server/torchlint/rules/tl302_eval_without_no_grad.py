@@ -2,7 +2,8 @@
 ## What it does
 Flags an evaluation loop — in a function named like `evaluate`/`validate`/`test`/`predict`,
 or over a model switched to `eval()` — that runs forward passes with autograd recording and
-no `backward()`.
+no `backward()`. A list comprehension of forward passes (`[model(x) for x in xs]`) is such a
+loop; a grad-mode manager kept in a variable (`ctx = torch.no_grad()` ... `with ctx:`) counts.
 
 ## Why is this bad?
 Every batch builds an autograd graph that nobody uses: activations are kept for a backward
