@@ -472,6 +472,13 @@ def _result_device(tensors: list[Input]) -> tuple[str | None, Why | None]:
 def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None:
     name = short(op_name)
     ranks = [i.tensor.rank for i in inputs if i.tensor is not None]
+    if name in _SHAPE_GIVEN and inputs and inputs[0].tensor is not None:
+        # `x.permute(2, 0, 1)`, `x.view(B, -1)`, `x.reshape((n, 3))`: one dimension per size
+        given = _sizes_rank(inputs[1:])
+        if given is not None:
+            return given
+    if name == "unsqueeze" and ranks and ranks[0] is not None:
+        return ranks[0] + 1
     if name in _SELF_SHAPED:
         return ranks[0] if ranks else None
     if name in ("matmul", "__matmul__", "bmm", "mm") and len(ranks) == 2:
@@ -495,6 +502,19 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
 
 def _is_method_call(node: ast.Call) -> bool:
     return isinstance(node.func, ast.Attribute)
+
+
+_SHAPE_GIVEN: Final = frozenset({"permute", "view", "reshape", "expand"})
+
+
+def _sizes_rank(sizes: list[Input]) -> int | None:
+    """How many sizes a shape argument lists: ints one by one, or one tuple of them."""
+    if len(sizes) == 1 and isinstance(sizes[0].value, Seq):
+        items = sizes[0].value.items
+        return len(items) if all(const_type(v) is int for v in items) else None
+    if sizes and all(const_type(i.value) is int for i in sizes):
+        return len(sizes)
+    return None
 
 
 # The result has the first tensor's shape whatever the others' (the mask broadcasts to it).
@@ -647,6 +667,12 @@ def _tags(
     interval = _interval(name, op_name, inputs, node)
     if interval is not None:
         t = t.evolve(interval=interval)
+    if (
+        t.rank == 3
+        and (name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING)
+        and any(i.tensor is not None and i.tensor.image for i in tensors)
+    ):
+        t = t.evolve(image=True)  # `read_image(p) / 255.0` is still one (C, H, W) image
     return t
 
 
