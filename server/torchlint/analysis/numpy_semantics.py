@@ -42,7 +42,43 @@ _GENERATOR_DTYPES: Final = {
     "beta": "float64",
     "gamma": "float64",
     "integers": "int64",
+    "poisson": "int64",
+    "binomial": "int64",
+    "negative_binomial": "int64",
+    "geometric": "int64",
+    "lognormal": "float64",
+    "laplace": "float64",
+    "logistic": "float64",
+    "chisquare": "float64",
+    "standard_cauchy": "float64",
+    "standard_gamma": "float64",
+    "standard_t": "float64",
+    "triangular": "float64",
+    "weibull": "float64",
 }
+# Elementwise math: float64 from ints and float64, float32 stays float32 (numpy's rules).
+_UFUNCS: Final = frozenset(
+    {
+        "sin",
+        "cos",
+        "tan",
+        "exp",
+        "log",
+        "log1p",
+        "sqrt",
+        "tanh",
+        "arctan2",
+        "deg2rad",
+        "rad2deg",
+        "radians",
+        "degrees",
+        "abs",
+        "arcsin",
+        "arccos",
+        "arctan",
+        "expm1",
+    }
+)
 
 _FLOAT64_MAKERS: Final = frozenset(
     {
@@ -101,6 +137,9 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         return NumpyArray(None, node.lineno)
     if qual == "numpy.random.default_rng":
         return NumpyGenerator(node.lineno)
+    name = qual.rsplit(".", 1)[-1]
+    if qual.count(".") == 1 and name in _UFUNCS and args:
+        return _ufunc(args[0][1], node)
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
         return NumpyArray(explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs))
     if qual in ("numpy.array", "numpy.asarray") and args:
@@ -108,7 +147,8 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         if isinstance(data, NumpyArray):
             return NumpyArray(explicit, node.lineno, data.rank) if explicit else data
         rank = literal_rank(args[0][0])
-        return NumpyArray(explicit or _literal_dtype(args[0][0]), node.lineno, rank)
+        dtype = explicit or _literal_dtype(args[0][0]) or _value_dtype(data)
+        return NumpyArray(dtype, node.lineno, rank)
     if qual in ("numpy.arange",):
         dtype = explicit or _literal_dtype_all([a for a, _ in args])
         return NumpyArray(dtype, node.lineno, 1)
@@ -143,6 +183,47 @@ def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
             "float64" if not array.dtype.startswith("float") else array.dtype, node.lineno
         )
     return UNKNOWN
+
+
+def _ufunc(x: Value, node: ast.Call) -> Value:
+    if isinstance(x, NumpyArray):
+        dtype = x.dtype if x.dtype in ("float32", "float16") else "float64" if x.dtype else None
+        return NumpyArray(dtype, node.lineno, x.rank)
+    if isinstance(x, Const) and isinstance(x.value, int | float) and not isinstance(x.value, bool):
+        return NumpyArray("float64", node.lineno, 0)  # a numpy float64 scalar
+    return UNKNOWN
+
+
+def binop(a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value:
+    """Arithmetic with an array: numpy's dtype where it is plain (a float64 array stays
+    float64; Python numbers do not widen a float32 array), unknown otherwise."""
+    dtypes: list[str | None] = []
+    ranks: list[int | None] = []
+    py_float = False
+    for v in (a, b):
+        if isinstance(v, NumpyArray):
+            dtypes.append(v.dtype)
+            ranks.append(v.rank)
+        elif isinstance(v, Const) and type(v.value) in (int, float):
+            # a Python scalar takes the array's dtype (NEP 50), but a float makes ints float64
+            py_float = py_float or type(v.value) is float
+        else:
+            return UNKNOWN
+    if py_float and any(d is None or not d.startswith("float") for d in dtypes):
+        return NumpyArray(None if None in dtypes else "float64", getattr(node, "lineno", 0))
+    line = getattr(node, "lineno", 0)
+    if isinstance(op, ast.MatMult) or None in dtypes:
+        return NumpyArray("float64" if "float64" in dtypes else None, line)
+    if isinstance(op, ast.Div) and all(d is not None and d.startswith("int") for d in dtypes):
+        dtype: str | None = "float64"
+    elif "float64" in dtypes:
+        dtype = "float64"
+    elif len(set(dtypes)) == 1:
+        dtype = dtypes[0]
+    else:
+        dtype = None
+    rank = max(ranks) if ranks and None not in ranks else None  # type: ignore[type-var]
+    return NumpyArray(dtype, line, rank)
 
 
 def _maker_rank(qual: str, args: Args, kwargs: Kwargs) -> int | None:
@@ -189,6 +270,24 @@ def literal_rank(node: ast.expr | None) -> int | None:
     return depth if isinstance(node, ast.Constant) else None
 
 
+def _value_dtype(data: Value) -> str | None:
+    """float64 for nested lists of numbers and numpy float64 values (`[[np.cos(t), 0.0]]`)."""
+    kinds: set[str] = set()
+
+    def visit(v: Value) -> bool:
+        if isinstance(v, Seq) and v.kind in ("list", "tuple"):
+            return all(visit(i) for i in v.items)
+        if isinstance(v, NumpyArray) and v.dtype == "float64":
+            kinds.add("float64")
+            return True
+        if isinstance(v, Const) and type(v.value) is float:
+            kinds.add("float64")
+            return True
+        return isinstance(v, Const) and type(v.value) is int
+
+    return "float64" if visit(data) and kinds else None
+
+
 def _literal_dtype(node: ast.expr | None) -> str | None:
     return _literal_dtype_all([node])
 
@@ -220,4 +319,9 @@ def _literal_dtype_all(nodes: list[ast.expr | None]) -> str | None:
     return "bool"
 
 
-__all__ = ["NumpyArray", "Seq", "call", "dtype_of", "literal_rank", "method"]
+def get_item(array: NumpyArray, basic: bool, rank: int | None, node: ast.AST) -> NumpyArray:
+    """`table[:, -1]`: the array's dtype; the rank when the index is basic and known."""
+    return NumpyArray(array.dtype, getattr(node, "lineno", 0), rank if basic else None)
+
+
+__all__ = ["NumpyArray", "Seq", "binop", "call", "dtype_of", "get_item", "literal_rank", "method"]

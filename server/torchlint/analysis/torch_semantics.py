@@ -1279,6 +1279,9 @@ def _scalar_categories(node: ast.expr | None, value: Value, cats: set[str]) -> b
         if isinstance(node, ast.Constant)
         else (value.value if isinstance(value, Const) else None)
     )
+    kind = const_type(value)
+    if (kind is int or kind is float) and not isinstance(node, ast.Constant):
+        v = kind(0)  # `torch.arange(x.size(1))`: an int of unknown value
     if isinstance(v, bool):
         cats.add("bool")
     elif isinstance(v, int):
@@ -2057,6 +2060,8 @@ def binop(ip: Interpreter, node: ast.BinOp, state: State) -> Value:
             _mask_multiply(ip, node, inputs, ref, state)
         _emit_op(ip, qual, recv, args, ref, node, state)
         return ref
+    if isinstance(left, NP.NumpyArray) or isinstance(right, NP.NumpyArray):
+        return NP.binop(left, right, node.op, node)
     return _fold(left, right, node.op)
 
 
@@ -2116,6 +2121,8 @@ def unaryop(ip: Interpreter, node: ast.UnaryOp, state: State) -> Value:
             return Const(-operand.value)
         if isinstance(node.op, ast.UAdd):
             return operand
+    if isinstance(operand, NP.NumpyArray) and isinstance(node.op, ast.USub | ast.UAdd):
+        return operand
     if isinstance(node.op, ast.Not) and const_known(operand):
         return Const(not operand.value)
     return UNKNOWN
@@ -2631,6 +2638,10 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
                 )
         state.heap[ref.oid] = rt
         return ref
+    if isinstance(base, NP.NumpyArray):
+        basic = _basic_index(node.slice) or const_type(index) is int
+        rank = _basic_index_rank(base.rank, node.slice, index) if basic else None
+        return NP.get_item(base, basic, rank, node)
     if isinstance(base, Seq):
         if base.kind == "listof":
             return base.items[0]

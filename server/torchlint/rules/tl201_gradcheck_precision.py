@@ -1,7 +1,11 @@
 """
 ## What it does
 Flags `torch.autograd.gradcheck` / `gradgradcheck` given float32 (or float16/bfloat16)
-inputs that require grad, or an `nn.Module` whose parameters are float32.
+inputs that require grad, or an `nn.Module` whose parameters are float32. With float64
+inputs the module is flagged only when they meet a float32 `torch.nn` layer first (a
+`Linear`, a `Conv2d`, an `nn.Sequential` starting with one): torch then raises on the mixed
+dtypes. A module of the file that uses its float32 parameters elementwise promotes to
+float64, and its check passes.
 
 ## Why is this bad?
 gradcheck compares analytical gradients with finite differences taken with `eps=1e-6`; in
@@ -50,6 +54,7 @@ import ast
 
 from torchlint.analysis.events import Event, Operand, TorchCall
 from torchlint.analysis.facts import LOW_PRECISION, Tensor, Tri, Why, all_in
+from torchlint.analysis.state import State
 from torchlint.analysis.values import ObjRef, Seq, TRef
 from torchlint.findings import Edit, Severity
 from torchlint.rules._text import because, code
@@ -85,6 +90,7 @@ class GradcheckPrecision(Rule):
         offenders: list[tuple[str, Why | None, str]] = []
         edits: list[Edit] = []
         double_input = False
+        module_raises = False  # a float64 input meets the module's float32 layer: it raises
         if inputs is not None:
             for node, t_text, tensor in _input_tensors(inputs, event):
                 if tensor is not None and tensor.dtype == frozenset({"float64"}):
@@ -106,14 +112,16 @@ class GradcheckPrecision(Rule):
                         edits.extend(append_to(ctx.source, node, ".double()"))
         if func is not None and isinstance(func.value, ObjRef):
             mod = event.state.module(func.value)
-            # With a float64 input, a float32 module either promotes to float64 (the check
-            # passes) or raises a dtype error (TL402's finding), never a Jacobian mismatch.
+            # With a float64 input a float32 module promotes (elementwise use of its
+            # parameters: the check passes) or raises on the mixed dtypes (its first layer is
+            # a torch.nn layer): only the second is a finding.
             if (
                 mod is not None
-                and not double_input
                 and mod.has_params is Tri.YES
                 and all_in(mod.dtype, LOW_PRECISION)
+                and (not double_input or _first_layer_raises(func.value, event.state))
             ):
+                module_raises = double_input
                 offenders.append(
                     (
                         f"module {code(func.text)} has {'/'.join(sorted(mod.dtype or ()))} parameters",
@@ -126,9 +134,14 @@ class GradcheckPrecision(Rule):
         if not offenders:
             return
         api = event.qualname.rsplit(".", 1)[-1]
+        outcome = (
+            "its float64 input meets them and the check raises on the mixed dtypes"
+            if module_raises
+            else 'finite differences in float32 are rounding noise, so the check fails with "Jacobian mismatch"'
+        )
         message = (
-            f"`{api}` in single precision: {'; '.join(o[0] for o in offenders)}. Finite differences in float32 are "
-            f'rounding noise, so the check fails with "Jacobian mismatch"; run it in float64.'
+            f"`{api}` in single precision: {'; '.join(o[0] for o in offenders)}. "
+            f"{outcome[0].upper()}{outcome[1:]}; run it in float64."
         )
         related = tuple(
             (f"{code(o[2])} gets its dtype here", o[1]) for o in offenders if o[1] is not None
@@ -157,3 +170,20 @@ def _input_tensors(inputs: Operand, event: TorchCall) -> list[tuple[ast.expr | N
                 text = ast.unparse(node) if node is not None else inputs.text
                 out.append((node, text, event.state.tensor(item)))
     return out
+
+
+def _first_layer_raises(ref: ObjRef, state: State) -> bool:
+    """A float64 input meets a torch.nn layer with float32/16 parameters first (the module
+    itself, or the first layer with parameters of an nn.Sequential): torch raises on the
+    mixed dtypes. A module of the file may convert its input first, and elementwise use of
+    its own parameters promotes to float64: unknown, so not this."""
+    mod = state.module(ref)
+    for _ in range(16):
+        if mod is None or mod.qualname is None:
+            return False
+        if mod.qualname != "torch.nn.Sequential":
+            return mod.has_params is Tri.YES and all_in(mod.dtype, LOW_PRECISION)
+        children = [state.module(c) for c in mod.submodules()]
+        first = next((c for c in children if c is None or c.has_params is not Tri.NO), None)
+        mod = first
+    return False
