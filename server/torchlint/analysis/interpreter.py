@@ -134,6 +134,9 @@ class Interpreter:
         self.module_state: State | None = None
         # Facts of every tensor-valued name, for hovers: (row, byte col) -> (name, facts).
         self.facts_at: dict[tuple[int, int], tuple[str, Tensor]] = {}
+        # `x_safe = torch.where(m, x, ones)`: heap id of x_safe -> (heap id of m, whether the
+        # safe value sits on m's true side), for the double-where idiom (TL202)
+        self.where_guards: dict[int, tuple[int, bool]] = {}
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
@@ -401,6 +404,14 @@ class Interpreter:
     ) -> ObjRef:
         oid = oid_hint if oid_hint is not None else self.graph.alloc(id(site), self.frame.context)
         ref = ObjRef(oid)
+        if cls.is_module is Tri.NO and cls.lookup("__init__") is None and _is_dataclass(cls.node):
+            # A @dataclass config: its generated __init__ binds the fields from the arguments
+            # or the defaults written in the class (`device: str = "cuda"`).
+            state.heap[oid] = InstanceObj(cls, _dataclass_fields(cls, args, kwargs))
+            post = cls.lookup("__post_init__")
+            if post is not None:
+                self.call_user(post, (), {}, state, site, self_value=ref)
+            return ref
         template = self.templates.get(id(cls))
         if template is not None:
             # `__init__` ran once for this class: copy its result instead of re-running it.
@@ -1384,6 +1395,13 @@ class Interpreter:
         )
         if isinstance(node, ast.ListComp) and isinstance(elem, TRef):
             return T.list_of(elem)
+        if (
+            isinstance(node, ast.ListComp)
+            and isinstance(elem, Seq)
+            and elem.kind == "tuple"
+            and any(isinstance(item, TRef) for item in elem.items)
+        ):
+            return Seq((elem,), "listof")  # `[(x, y) for ...]`: batches of pairs
         if isinstance(node, ast.GeneratorExp) and isinstance(elem, TRef):
             return T.list_of(elem, kind="generator")
         return UNKNOWN
@@ -1717,6 +1735,42 @@ def number(value: Value) -> float | None:
 
 
 __all__ = ["Interpreter", "number", "replace"]
+
+
+def _is_dataclass(node: ast.ClassDef) -> bool:
+    for deco in node.decorator_list:
+        func = deco.func if isinstance(deco, ast.Call) else deco
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "dataclass":
+            return True
+    return False
+
+
+def _dataclass_fields(
+    cls: ClassInfo, args: tuple[Value, ...], kwargs: dict[str, Value]
+) -> dict[str, Value]:
+    """Field values as the generated __init__ binds them; defaults only when they are
+    literal constants (a `field(default_factory=...)` or an expression stays unknown)."""
+    fields = [
+        stmt
+        for stmt in cls.node.body
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and "ClassVar" not in ast.dump(stmt.annotation)
+    ]
+    inherited = bool(cls.base_classes) or bool(cls.node.bases)
+    attrs: dict[str, Value] = {}
+    for i, stmt in enumerate(fields):
+        name = stmt.target.id  # type: ignore[union-attr]
+        if name in kwargs:
+            attrs[name] = kwargs[name]
+        elif i < len(args):
+            attrs[name] = args[i] if not inherited else UNKNOWN
+        elif isinstance(stmt.value, ast.Constant):
+            attrs[name] = Const(stmt.value.value)
+        else:
+            attrs[name] = UNKNOWN
+    return attrs
 
 
 def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -966,7 +966,10 @@ def call_builtin(
             Seq((Const(_TypeOnly(int)), iter_element(ip, vals[0], state, node)), "tuple"),
         )
     if name == "zip" and vals:
-        return Builtin("zip", Seq(tuple(iter_element(ip, v, state, node) for v in vals), "tuple"))
+        # each argument's items are made at that argument (one site each, or two tensors
+        # iterated side by side would share one identity)
+        items = tuple(iter_element(ip, v, state, n if n is not None else node) for n, v in args)
+        return Builtin("zip", Seq(items, "tuple"))
     if name in ("list", "tuple", "sorted", "reversed") and vals:
         v = vals[0]
         if isinstance(v, Params | Seq):

@@ -667,12 +667,40 @@ def _tags(
     interval = _interval(name, op_name, inputs, node)
     if interval is not None:
         t = t.evolve(interval=interval)
+    if name in ("mul", "__mul__", "__rmul__") and ft is not None and ft.mask is not None:
+        scale = next((i.scalar for i in inputs if i.tensor is None and i.scalar is not None), None)
+        if scale is not None and scale > 0 and ft.mask.as_float:
+            t = t.evolve(mask=ft.mask)  # `(d == 0).float() * eps`: still 0 off the mask
+    if name in ("add", "__add__", "__radd__") and len(tensors) == 2:
+        t = _eps_where_zero(t, tensors)
     if (
         t.rank == 3
         and (name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING)
         and any(i.tensor is not None and i.tensor.image for i in tensors)
     ):
         t = t.evolve(image=True)  # `read_image(p) / 255.0` is still one (C, H, W) image
+    return t
+
+
+def _eps_where_zero(t: Tensor, tensors: list[Input]) -> Tensor:
+    """`d2 + (d2 == 0).float() * eps` with `d2 >= 0`: positive everywhere (the batch-hard
+    triplet loss's safe square root)."""
+    for x, m in ((tensors[0], tensors[1]), (tensors[1], tensors[0])):
+        xt, mt = x.tensor, m.tensor
+        if xt is None or mt is None or mt.mask is None or xt.interval is None:
+            continue
+        mask = mt.mask
+        nonneg = xt.interval.lo is not None and xt.interval.lo >= 0
+        if (
+            nonneg
+            and mask.root == xt.root
+            and mask.op == "=="
+            and mask.value == 0.0
+            and not mask.negated
+            and mask.as_float
+            and (mt.interval is None or mt.interval.lo is None or mt.interval.lo >= 0)
+        ):
+            return t.evolve(interval=Interval(0.0, xt.interval.hi, lo_open=True))
     return t
 
 

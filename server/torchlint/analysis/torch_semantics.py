@@ -2274,9 +2274,19 @@ def _where(ip: Interpreter, args: Args, result: TRef, node: ast.Call, state: Sta
         if mask is not None
         else None
     )
-    for n, v, keep, kept_mask in ((anode, a, ctext, mask), (bnode, b, f"~({ctext})", negated)):
-        if isinstance(v, TRef):
+    for n, v, keep, kept_mask, on_true in (
+        (anode, a, ctext, mask, True),
+        (bnode, b, f"~({ctext})", negated, False),
+    ):
+        if isinstance(v, TRef) and not _double_where(ip, v, cond, on_true, state):
             _emit_masked(ip, node, (n, v), "where", keep, kept_mask, state)
+    if isinstance(cond, TRef):
+        # this where may be the first half of a double where: remember its safe side
+        for side, on_true in ((a, True), (b, False)):
+            point = _point_value(side, state)
+            other = _point_value(b if on_true else a, state)
+            if point is not None and other is None:
+                ip.where_guards[result.oid] = (cond.oid, on_true)
     # The result's values: each branch restricted by the condition, where it is about it.
     if mask is not None and mask.holds_on() is not None:
         held = mask.holds_on()
@@ -2286,6 +2296,32 @@ def _where(ip: Interpreter, args: Args, result: TRef, node: ast.Call, state: Sta
         if parts[0] is not None and parts[1] is not None:
             t = state.tensor(result)
             state.heap[result.oid] = t.evolve(interval=parts[0].join(parts[1]))
+
+
+def _point_value(v: Value, state: State) -> float | None:
+    """The one value a where branch has everywhere (`0.0`, `torch.ones_like(x)`)."""
+    n = const_number(v)
+    if n is not None:
+        return n
+    if isinstance(v, TRef):
+        iv = state.tensor(v).interval
+        if iv is not None and iv.lo is not None and iv.lo == iv.hi:
+            return iv.lo
+    return None
+
+
+def _double_where(ip: Interpreter, v: TRef, cond: Value, on_true: bool, state: State) -> bool:
+    """`torch.where(m, f(x_safe), 0)` with `x_safe = torch.where(m, x, safe)`: the positions
+    this where discards are the ones where f saw the safe value (the double-where idiom).
+    Whatever f's gradient is there, the inner where passes none of it on to `x`."""
+    s = state.tensor(v).singular
+    if s is None or not isinstance(cond, TRef):
+        return False
+    guard = ip.where_guards.get(s.input_root)
+    if guard is None:
+        return False
+    cond_oid, safe_on_true = guard
+    return cond_oid == cond.oid and safe_on_true != on_true
 
 
 def _branch_interval(

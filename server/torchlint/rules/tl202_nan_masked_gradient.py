@@ -5,7 +5,10 @@ Flags the result of an op whose gradient is infinite at some inputs — `sqrt` a
 at ±1, a hand-written `sqrt` of a sum of squares — that is then masked: selected with
 `torch.where`, indexed with a boolean mask, multiplied by a mask (a comparison, a boolean
 tensor as 0/1 weights such as `valid.float()`, or `1 - torch.eye(n)` dropping a diagonal),
-`masked_fill`-ed or overwritten with `y[mask] = …`.
+`masked_fill`-ed or overwritten with `y[mask] = …`. Not flagged: the double `where` (the
+input made safe with the same mask first, also through a helper taking the mask), and a
+value kept away from the singular point (`sqrt(d2 + eps)`, `clamp(min=eps)`, or eps added
+exactly where it is 0: `d2 + (d2 == 0).float() * eps`).
 
 ## Why is this bad?
 Masking the *output* does not mask the gradient. The masked-out positions still receive
