@@ -811,7 +811,7 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         # `clamp(min=self.eps)`: a lower bound we cannot read is still a guard away from zero.
         return POSITIVE
     if name in ("clamp", "clamp_", "clip", "clamp_min", "clamp_max") and isinstance(node, ast.Call):
-        lo, hi = _clamp_bounds(name, node, inputs)
+        lo, hi = clamp_bounds(name, node, inputs)
         if lo is not None or hi is not None:
             base = Interval(lo, hi)
             return base if fi is None else fi.meet(base)
@@ -870,7 +870,7 @@ def _unknown_min(name: str, node: ast.Call, inputs: list[Input]) -> bool:
     )
 
 
-def _clamp_bounds(
+def clamp_bounds(
     name: str, node: ast.Call, inputs: list[Input]
 ) -> tuple[float | None, float | None]:
     method = isinstance(node.func, ast.Attribute) and (

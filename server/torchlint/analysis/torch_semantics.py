@@ -37,6 +37,7 @@ from torchlint.analysis.state import Hazard, State
 from torchlint.analysis.tensor_ops import (
     Input,
     apply_op,
+    clamp_bounds,
     make_input,
     promote,
     read_uninitialised,
@@ -1120,6 +1121,12 @@ def _factory(
             else Tri.MAYBE
         )
         rg_flag = rg is Tri.YES
+        if (
+            rg_flag
+            and dtype is not None
+            and not any(d.startswith(("float", "bfloat", "complex")) for d in dtype)
+        ):
+            rg = Tri.MAYBE  # torch raises here (TL105): what follows is not worth a verdict
     else:
         rg = Tri.NO
     why_rg = (
@@ -1646,6 +1653,8 @@ def tensor_method(
             ip.training.grad_cleared()
         value = args[0] if args else None
         written = inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
+        if name in ("clamp_", "clamp_min_", "clamp_max_", "clip_"):
+            _clamped_in_place(ip, ref, recv_node, name, args, node, state)
         if name == "masked_fill_":
             # its mask is an operand with a device and a dtype of its own
             _emit_call(ip, qual, (recv_node, ref), args, kwargs, written, node, state)
@@ -1661,6 +1670,31 @@ def tensor_method(
         _masked_fill(ip, (recv_node, ref), args[0], node, state)
     _emit_call(ip, qual, (recv_node, ref), args, kwargs, result, node, state)
     return result
+
+
+def _clamped_in_place(
+    ip: Interpreter,
+    ref: TRef,
+    recv_node: ast.expr | None,
+    name: str,
+    args: Args,
+    node: ast.Call,
+    state: State,
+) -> None:
+    """`p.data.clamp_(eps, 1 - eps)`: the storage now holds values within the bounds (the
+    tensor itself and, through `.data` or a view, its base)."""
+    inputs = [make_input(ip, recv_node, ref, state)] + [
+        make_input(ip, n, v, state) for n, v in args
+    ]
+    lo, hi = clamp_bounds(name.rstrip("_"), node, inputs)
+    if lo is None and hi is None:
+        return
+    bounds = Interval(lo, hi)
+    t = state.tensor(ref)
+    for oid in {ref.oid, t.root}:
+        cell = state.heap.get(oid)
+        if isinstance(cell, Tensor):
+            state.heap[oid] = cell.evolve(interval=bounds)
 
 
 def _convert(
