@@ -752,8 +752,8 @@ class Interpreter:
     def exec_stmt(self, stmt: ast.stmt, state: State) -> None:
         self.stmt = stmt
         self.steps += 1
-        if self.frame.covers:
-            self.covered.add(id(stmt))
+        if self.frame.covers and not self.muted:
+            self.covered.add(id(stmt))  # a muted run reports nothing: it covers nothing
         method = _STMT_DISPATCH.get(type(stmt))
         if method is None:
             return

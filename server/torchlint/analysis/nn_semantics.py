@@ -93,6 +93,7 @@ class Loader(Value):
 
     line: int
     device: str | None = None  # where its batches are, when the dataset tells ("cpu")
+    items: tuple[tuple[str | None, int | None], ...] = ()  # (dtype, rank) of each batch item
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,7 @@ class Dataset(Value):
     torchvision dataset, a Dataset class of the file that never moves tensors."""
 
     device: str | None
+    items: tuple[tuple[str | None, int | None], ...] = ()  # (dtype, rank) of each item part
 
 
 @dataclass(frozen=True, slots=True)
@@ -982,7 +984,7 @@ def call_builtin(
     if name == "next" and vals:
         v = vals[0]
         if isinstance(v, Loader):
-            return DataIter(v.line, v.device)
+            return DataIter(v.line, v.device, v.items)
         if isinstance(v, Builtin):
             return v.element
         return UNKNOWN

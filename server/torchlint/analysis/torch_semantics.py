@@ -569,7 +569,11 @@ def _splits(stmt: ast.stmt | None) -> bool:
 def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRef:
     oid = ip.graph.alloc(id(ip.stmt) * 31 + index, ip.frame.context)
     why = Why(it.line, "a batch from a DataLoader does not require grad")
+    dtype, rank = it.items[index] if index < len(it.items) else (None, None)
     state.heap[oid] = Tensor(
+        dtype=frozenset({dtype}) if dtype else None,
+        rank=rank,
+        why_dtype=Why(it.line, f"the dataset's items make {dtype} batches") if dtype else None,
         rg=Tri.NO,
         leaf=Tri.YES,
         root=oid,
@@ -582,6 +586,50 @@ def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRe
         else None,
     )
     return TRef(oid)
+
+
+def _loader_items(
+    ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> tuple[tuple[str | None, int | None], ...]:
+    """(dtype, rank) of each part of a batch, as default collation makes them: tensors keep
+    their dtype and gain a batch dimension, Python ints become int64, floats float64."""
+    if "collate_fn" in kwargs or "set_default_dtype" in ip.src.text:
+        return ()
+    dataset = args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1]
+    if isinstance(dataset, NN.Dataset):
+        return dataset.items
+    if not isinstance(dataset, ObjRef):
+        return ()
+    inst = state.heap.get(dataset.oid)
+    if not isinstance(inst, InstanceObj) or inst.cls is None:
+        return ()
+    getitem = inst.cls.lookup("__getitem__")
+    if getitem is None or getitem.cls is not inst.cls:
+        return ()
+    # `__getitem__` as the loader will call it, on a copy of the state: what an item looks
+    # like, and what goes wrong inside with this dataset's own tensors.
+    probe = state.copy()
+    item = ip.call_user(getitem, (SOME_INT,), {}, probe, node, self_value=dataset)
+    parts = item.items if isinstance(item, Seq) and item.kind == "tuple" else (item,)
+    return tuple(_item_part(v, probe, batched=False) for v in parts)
+
+
+def _item_part(v: Value, state: State, *, batched: bool) -> tuple[str | None, int | None]:
+    """(dtype, rank) of a batch part made from this item part (`batched`: already a batch,
+    as TensorDataset's tensors are)."""
+    grow = 0 if batched else 1
+    if isinstance(v, TRef):
+        t = state.tensor(v)
+        dtype = next(iter(t.dtype)) if t.dtype is not None and len(t.dtype) == 1 else None
+        return dtype, t.rank + grow if t.rank is not None else None
+    if isinstance(v, NP.NumpyArray):
+        return v.dtype, v.rank + grow if v.rank is not None else None
+    kind = const_type(v)
+    if kind is int:
+        return "int64", grow
+    if kind is float:
+        return "float64", grow
+    return None, None
 
 
 def _loader_device(ip: Interpreter, args: Args, kwargs: Kwargs, state: State) -> str | None:
@@ -625,7 +673,7 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
             return first
         return UNKNOWN
     if isinstance(iterable, NN.Loader):
-        return DataIter(iterable.line, iterable.device)
+        return DataIter(iterable.line, iterable.device, iterable.items)
     if isinstance(iterable, NN.Builtin):
         return iterable.element
     if isinstance(iterable, Params):
@@ -959,10 +1007,15 @@ def call_torch(
         dev = parse_device(args[0][1]) if args else None
         return Device(dev) if dev else UNKNOWN
     if qual in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
-        return NN.Loader(node.lineno, _loader_device(ip, args, kwargs, state))
+        return NN.Loader(
+            node.lineno,
+            _loader_device(ip, args, kwargs, state),
+            _loader_items(ip, args, kwargs, node, state),
+        )
     if qual in ("torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"):
         devices = {state.tensor(v).device if isinstance(v, TRef) else None for _, v in args}
-        return NN.Dataset(devices.pop() if len(devices) == 1 else None)
+        parts = tuple(_item_part(v, state, batched=True) for _, v in args)
+        return NN.Dataset(devices.pop() if len(devices) == 1 else None, parts)
     if qual.startswith("torch.optim.") and last[:1].isupper():
         return NN.make_optimizer(ip, qual, args, kwargs, node, state)
     if (

@@ -140,6 +140,7 @@ class DataIter(Value):
 
     line: int
     device: str | None = None  # of the tensors in it, when known (a DataLoader's: "cpu")
+    items: tuple[tuple[str | None, int | None], ...] = ()  # (dtype, rank) of each batch item
 
 
 @dataclass(eq=False, slots=True)

@@ -5,7 +5,10 @@ Flags dtypes PyTorch rejects together, and silent in-place downcasts:
 float32 called on float64 (or integer) input, a float or int32 class-index target for
 `CrossEntropyLoss`/`NLLLoss`, a float index for `nn.Embedding`/`index_select`/`gather`,
 `mean()` of an integer tensor, `int_tensor += 1.5`, and `float32_tensor += float64_tensor`
-(which silently rounds to float32).
+(which silently rounds to float32). The dtypes come from where the data was made: numpy
+arithmetic (float64 unless kept float32), and batches of a `DataLoader` whose `Dataset`
+(a `TensorDataset`, or a class of the file with `__getitem__`) gives them, as default
+collation does: tensors keep their dtype, Python ints become int64, floats float64.
 
 ## Why is this bad?
 The first kinds raise at run time, often deep inside a model ("mat1 and mat2 must have the
