@@ -11,7 +11,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from torchlint.analysis.values import UNKNOWN, Const, ExtName, Seq, Value
+from torchlint.analysis.values import UNKNOWN, Const, ExtName, Seq, Value, shape_rank
 
 if TYPE_CHECKING:
     from torchlint.analysis.torch_semantics import Args, Kwargs
@@ -159,7 +159,7 @@ def generator_method(name: str, kwargs: Kwargs, node: ast.Call) -> Value:
     made = _GENERATOR_DTYPES.get(name)
     if made is None:
         return UNKNOWN
-    rank = _size_rank(kwargs["size"][1]) if "size" in kwargs else None
+    rank = shape_rank([kwargs["size"][1]]) if "size" in kwargs else None
     if "dtype" in kwargs:
         return NumpyArray(dtype_of(kwargs["dtype"][1]), node.lineno, rank)
     return NumpyArray(made, node.lineno, rank)
@@ -176,7 +176,7 @@ def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
         return NumpyArray(array.dtype, node.lineno)
     if name == "reshape":
         sizes = [v for _, v in args]
-        rank = _size_rank(sizes[0]) if len(sizes) == 1 else _sizes_rank(sizes)
+        rank = shape_rank(sizes)
         return NumpyArray(array.dtype, node.lineno, rank)
     if name in ("mean", "std", "var") and array.dtype is not None:
         return NumpyArray(
@@ -234,29 +234,13 @@ def _maker_rank(qual: str, args: Args, kwargs: Kwargs) -> int | None:
     if name in ("eye", "identity"):
         return 2
     if name in ("rand", "randn"):  # sizes as separate arguments; none makes a float
-        return _sizes_rank([v for _, v in args]) if args else None
+        return shape_rank([v for _, v in args])
     if qual in _SIZED_MAKERS:
         if args:
-            return _size_rank(args[0][1])
-        return _size_rank(kwargs["shape"][1]) if "shape" in kwargs else None
+            return shape_rank([args[0][1]])
+        return shape_rank([kwargs["shape"][1]]) if "shape" in kwargs else None
     # random.random / uniform / normal: a float unless given `size`
-    return _size_rank(kwargs["size"][1]) if "size" in kwargs else None
-
-
-def _size_rank(size: Value) -> int | None:
-    """`(3, 4)` → 2, `5` → 1: numpy's shape argument."""
-    if isinstance(size, Seq):
-        return len(size.items)
-    if isinstance(size, Const) and type(size.value) is int:
-        return 1
-    return None
-
-
-def _sizes_rank(sizes: list[Value]) -> int | None:
-    """`reshape(10, 1)` / `rand(3, 4)`: one int per dimension."""
-    if sizes and all(isinstance(v, Const) and type(v.value) is int for v in sizes):
-        return len(sizes)
-    return None
+    return shape_rank([kwargs["size"][1]]) if "size" in kwargs else None
 
 
 def literal_rank(node: ast.expr | None) -> int | None:

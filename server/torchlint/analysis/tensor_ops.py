@@ -38,6 +38,7 @@ from torchlint.analysis.values import (
     Value,
     const_number,
     const_type,
+    shape_rank,
 )
 
 if TYPE_CHECKING:
@@ -474,7 +475,7 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
     ranks = [i.tensor.rank for i in inputs if i.tensor is not None]
     if name in _SHAPE_GIVEN and inputs and inputs[0].tensor is not None:
         # `x.permute(2, 0, 1)`, `x.view(B, -1)`, `x.reshape((n, 3))`: one dimension per size
-        given = _sizes_rank(inputs[1:])
+        given = shape_rank([i.value for i in inputs[1:]])
         if given is not None:
             return given
     if name == "unsqueeze" and ranks and ranks[0] is not None:
@@ -505,16 +506,6 @@ def _is_method_call(node: ast.Call) -> bool:
 
 
 _SHAPE_GIVEN: Final = frozenset({"permute", "view", "reshape", "expand"})
-
-
-def _sizes_rank(sizes: list[Input]) -> int | None:
-    """How many sizes a shape argument lists: ints one by one, or one tuple of them."""
-    if len(sizes) == 1 and isinstance(sizes[0].value, Seq):
-        items = sizes[0].value.items
-        return len(items) if all(const_type(v) is int for v in items) else None
-    if sizes and all(const_type(i.value) is int for i in sizes):
-        return len(sizes)
-    return None
 
 
 # The result has the first tensor's shape whatever the others' (the mask broadcasts to it).

@@ -68,6 +68,7 @@ from torchlint.analysis.values import (
     const_number,
     const_type,
     fast_replace,
+    shape_rank,
 )
 
 if TYPE_CHECKING:
@@ -1281,13 +1282,9 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
     if name in ("full", "randint"):
         size_arg = (args[0] if name == "full" else args[-1]) if args else None
         if size_arg is not None and isinstance(size_arg[1], Seq):
-            return len(size_arg[1].items)
+            return shape_rank([size_arg[1]])
         return None
-    if len(args) == 1 and isinstance(args[0][1], Seq):
-        return len(args[0][1].items)
-    if args and all(const_type(v) is int for _, v in args):
-        return len(args)  # `torch.randn(len(xs), 6)`: sizes, known or not
-    return None
+    return shape_rank([v for _, v in args])  # `torch.randn(len(xs), 6)`: sizes, known or not
 
 
 def _value_rank(value: Value) -> int | None:

@@ -8,7 +8,7 @@ heap (`State.heap`) so that every alias sees an in-place change, `model.eval()` 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypeGuard, TypeVar
 
@@ -307,6 +307,17 @@ def const_type(v: Value) -> type | None:
 
 
 SOME_INT: Final = Const(_TypeOnly(int))  # an int whose value is not known (`x.size(0)`)
+
+
+def shape_rank(sizes: Sequence[Value]) -> int | None:
+    """How many dimensions a shape argument gives, as torch and numpy read it: one tuple or
+    list (`reshape((n, 3))`, `zeros([b, 4])`), one int per dimension (`view(b, -1)`), or a
+    single int (1-D)."""
+    if len(sizes) == 1 and isinstance(sizes[0], Seq):
+        return len(sizes[0].items) if sizes[0].kind != "listof" else None
+    if sizes and all(const_type(v) is int for v in sizes):
+        return len(sizes)
+    return None
 
 
 def const_known(v: Value) -> TypeGuard[Const]:

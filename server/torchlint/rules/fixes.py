@@ -61,11 +61,20 @@ def replace_node(src: SourceInfo, node: ast.AST, text: str) -> Edit:
     return Edit(src.span(node), text)
 
 
+# Expressions a method call can follow without parentheses.
+_ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)
+
+
+def as_receiver(text: str, node: ast.expr | None) -> str:
+    """An expression as written, parenthesised where a method call needs it (`(mask == 0)`)."""
+    return text if node is None or isinstance(node, _ATOMS) else f"({text})"
+
+
 def append_to(src: SourceInfo, node: ast.expr, suffix: str) -> tuple[Edit, ...]:
     """`expr` → `expr<suffix>` as insertions only (parenthesised when the expression needs it),
     so the edits never overlap other edits inside the expression."""
     span = src.span(node)
-    if isinstance(node, ast.Name | ast.Attribute | ast.Call | ast.Subscript | ast.Constant):
+    if isinstance(node, _ATOMS):
         return (Edit(Span(span.end, span.end), suffix),)
     return (Edit(Span(span.start, span.start), "("), Edit(Span(span.end, span.end), f"){suffix}"))
 

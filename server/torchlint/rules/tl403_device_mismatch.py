@@ -52,7 +52,7 @@ from torchlint.findings import Applicability, Severity
 from torchlint.rules._text import because, code
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
-from torchlint.rules.fixes import append_to
+from torchlint.rules.fixes import append_to, as_receiver
 
 _DEVICES = frozenset({"cpu", "cuda"})
 _BINARY_CALLS = frozenset(
@@ -199,20 +199,10 @@ class DeviceMismatch(Rule):
         message = (
             f"{code(a.text)} is on {da}{because(a.tensor.why_device)} but {code(b.text)} is on {db}"
             f'{because(b.tensor.why_device)}: PyTorch raises "{raised}". '
-            f"Move one: `{_atom(b)}.to({da!r})`."
+            f"Move one: `{as_receiver(b.text, b.node)}.to({da!r})`."
         )
         edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
         ctx.report(self.finding(ctx, node, message, fix_edits=edits))
-
-
-def _atom(operand: Operand) -> str:
-    """The operand as written, parenthesised where a method call needs it (`(mask == 0)`)."""
-    simple = ast.Name | ast.Attribute | ast.Call | ast.Subscript | ast.Constant
-    return (
-        operand.text
-        if operand.node is None or isinstance(operand.node, simple)
-        else f"({operand.text})"
-    )
 
 
 def _item_text(arg: Operand, index: int, ctx: RuleContext) -> str | None:
