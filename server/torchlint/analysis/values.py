@@ -168,6 +168,7 @@ class ClassInfo:
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
     base_classes: tuple[ClassInfo, ...] = ()
     source: SourceInfo | None = None
+    fields: list[ast.AnnAssign] | None = None  # a dataclass's fields, found on first use
 
     def lookup(self, name: str) -> FunctionInfo | None:
         if name in self.methods:
