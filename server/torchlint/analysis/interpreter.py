@@ -62,6 +62,11 @@ _MAX_INLINE_DEPTH = 3
 # converter) multiplied the work by 4-12 per statement for no finding (7 % of the corpus
 # time; the probes' 636 findings and the false-positive corpora are unchanged).
 _ALONE_DEPTH = 2
+# Loops inside a loop's second iteration run once: what their own second iteration would
+# show, the first iteration of the enclosing loop already did (an epoch loop around a batch
+# loop ran its body 4 times, now 3: the 300-line bench file analyses ~20 % faster, with the
+# probes' findings unchanged).
+REPEAT_LIMIT = 1
 _LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
 _INLINE_PER_LINE = 6
 _INLINE_BASE = 150
@@ -135,6 +140,7 @@ class Interpreter:
         self.inline_limit = 0  # inlining stops past this step count (per function analysed alone)
         self.budget_factor = budget_factor
         self.loop_depth = 0
+        self.repeating = 0  # > 0 while a loop runs its second iteration
         self.no_grad_refs: dict[str, GradMode] = {}
         self.module_state: State | None = None
         # Facts of every tensor-valued name, for hovers: (row, byte col) -> (name, facts).
@@ -1151,6 +1157,8 @@ class Interpreter:
         """Iterations 1 and 2 (or as many as a literal sequence has items), each from the
         state the previous one left; the exit joins them.
 
+        Inside another loop's second iteration a loop runs once (see REPEAT_LIMIT).
+
         Running real iterations (not a join at the head) keeps facts certain where they are,
         so loop-carried mistakes show on iteration 2 (a hidden state not detached, a graph
         freed by the previous backward). Rules only fire on facts that hold on a path, so no
@@ -1183,12 +1191,16 @@ class Interpreter:
             previous = it1
             # A literal sequence's items each get their iteration, however deep the loop:
             # `sgd([w, b])` inside two training loops still visits `b`.
-            deep_enough = self.loop_depth <= 2 or unrolled > 0
+            deep_enough = (self.loop_depth <= 2 and self.repeating < REPEAT_LIMIT) or unrolled > 0
             for _ in range(max(unrolled, 2) - 1):
                 if not (deep_enough and self.steps < self.max_steps and previous.live):
                     break
                 nxt = previous.copy()
-                body(nxt)
+                self.repeating += 1
+                try:
+                    body(nxt)
+                finally:
+                    self.repeating -= 1
                 nxt = self._loop_continue(nxt, frame)
                 head = join_states(self.graph, head, nxt)
                 previous = nxt
