@@ -31,7 +31,44 @@ def test_syntax_error_in_one_function_keeps_the_others() -> None:
     )
     result = analyze_source(text, "t.py")
     assert [(f.code, f.span.start.row) for f in result.findings] == [("TL101", 8)]
-    assert result.skipped and result.skipped[0].start == 2
+    assert [(s.start, s.end) for s in result.skipped] == [(3, 3)]
+
+
+def test_a_half_typed_line_keeps_the_rest_of_its_function() -> None:
+    """Typing a new line in a function must not make the function's findings flicker off."""
+    text = (
+        "import torch\n"
+        "def train(model):\n"
+        "    w = torch.randn(3, requires_grad=True)\n"
+        "    w.add_(1)\n"
+        "    grad_norm = sum(p.grad.norm() for p in model.parameters(\n"
+        "    for step in range(3):\n"
+        "        w.mul_(2)\n"
+    )
+    result = analyze_source(text, "t.py")
+    assert [(f.code, f.span.start.row) for f in result.findings] == [
+        ("TL101", 4),
+        ("TL101", 7),
+    ]
+    assert [(s.start, s.end) for s in result.skipped] == [(5, 5)]
+
+
+def test_a_broken_continuation_line_blanks_its_function() -> None:
+    """`pass` cannot stand inside brackets: the enclosing function is blanked instead."""
+    text = (
+        "import torch\n"
+        "def f(x):\n"
+        "    a = torch.cat([x,\n"
+        "        x x,\n"
+        "        x])\n"
+        "    return a\n"
+        "def g():\n"
+        "    w = torch.randn(3, requires_grad=True)\n"
+        "    w.add_(1)\n"
+    )
+    result = analyze_source(text, "t.py")
+    assert [(f.code, f.span.start.row) for f in result.findings] == [("TL101", 9)]
+    assert [(s.start, s.end) for s in result.skipped] == [(2, 6)]
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,11 @@
 """Parsing that survives half-typed code.
 
 Mid-typing, a file usually does not parse. We parse with `ast`; on a syntax error we
-blank out the smallest enclosing block (the function or class around the error, or the
-module-level statement) and try again, so the rest of the file keeps its diagnostics.
-Line numbers never move: a blanked block becomes `pass` followed by empty lines.
+blank out the statement it is in (with the lines indented under it) and try again; when
+that does not parse either, the smallest enclosing block (the function or class around
+the error, or the module-level statement). The rest of the file, and the rest of the
+function being typed in, keep their diagnostics. Line numbers never move: a blanked
+region becomes `pass` followed by empty lines.
 """
 
 from __future__ import annotations
@@ -53,10 +55,13 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
     for _ in range(_MAX_ATTEMPTS):
         row = getattr(error, "lineno", None) or len(lines)
         row = max(1, min(row, len(lines)))
-        start, end = _enclosing_block(lines, row)
-        if any(s.start == start and s.end == end for s in skipped):
-            # Blanking this block did not help (the error is elsewhere or spans blocks): widen.
-            start, end = _widen(lines, start, end)
+        start, end = _statement(lines, row)
+        if any(s.start <= start and end <= s.end for s in skipped):
+            # Blanking the statement did not help (the error spans statements): the block.
+            start, end = _enclosing_block(lines, row)
+            if any(s.start == start and s.end == end for s in skipped):
+                # Nor did the block (the error is elsewhere or spans blocks): widen.
+                start, end = _widen(lines, start, end)
         message = getattr(error, "msg", None) or str(error)
         skipped.append(SkippedRegion(start, end, str(message)))
         _blank(lines, start, end)
@@ -95,6 +100,37 @@ def parse_shared(text: str, path: str) -> ParseResult:
     return result
 
 
+def _statement(lines: list[str], row: int) -> tuple[int, int]:
+    """The line of `row` (or the code line above a blank one) and the lines indented under
+    it: a half-typed simple statement, or a block header with its body. A continuation
+    line of a bracketed expression is taken alone: `pass` cannot parse there, so the
+    caller falls back to the enclosing block."""
+    start = row
+    while start > 1 and not _is_code(lines[start - 1]):
+        start -= 1
+    return start, _block_end(lines, start, start)
+
+
+def _block_end(lines: list[str], start: int, end: int) -> int:
+    """`end` extended over the lines indented under line `start` (and closing brackets at
+    its level), blank and comment lines at the end left out."""
+    base = _indent(lines[start - 1])
+    i = end + 1
+    while i <= len(lines):
+        line = lines[i - 1]
+        if (
+            _is_code(line)
+            and _indent(line) <= base
+            and not line.lstrip().startswith((")", "]", "}"))
+        ):
+            break
+        end = i
+        i += 1
+    while end > start and not _is_code(lines[end - 1]):
+        end -= 1
+    return end
+
+
 def _enclosing_block(lines: list[str], row: int) -> tuple[int, int]:
     """The innermost def/class around `row`, or the module-level statement holding it."""
     probe = row
@@ -118,22 +154,7 @@ def _enclosing_block(lines: list[str], row: int) -> tuple[int, int]:
         and _indent(lines[start - 2]) == _indent(lines[start - 1])
     ):
         start -= 1
-    base = _indent(lines[start - 1])
-    end = max(start, row)
-    i = end + 1
-    while i <= len(lines):
-        line = lines[i - 1]
-        if (
-            _is_code(line)
-            and _indent(line) <= base
-            and not line.lstrip().startswith((")", "]", "}"))
-        ):
-            break
-        end = i
-        i += 1
-    while end > start and not _is_code(lines[end - 1]):
-        end -= 1
-    return start, end
+    return start, _block_end(lines, start, max(start, row))
 
 
 def _widen(lines: list[str], start: int, end: int) -> tuple[int, int]:
