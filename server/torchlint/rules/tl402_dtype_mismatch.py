@@ -3,7 +3,9 @@
 Flags dtypes PyTorch rejects together, and silent in-place downcasts:
 `float32 @ float64` (and `mm`, `bmm`, `matmul`, `F.linear`), a module whose parameters are
 float32 called on float64 (or integer) input, a float or int32 class-index target for
-`CrossEntropyLoss`/`NLLLoss`, a float index for `nn.Embedding`/`index_select`/`gather`,
+`CrossEntropyLoss`/`NLLLoss`, an integer target for a loss that takes float targets only
+(`BCEWithLogitsLoss`, `BCELoss`, `kl_div`: the dtypes each accepts are measured from torch
+with a float32 input; `MSELoss` and `L1Loss` accept integers and are not flagged), a float index for `nn.Embedding`/`index_select`/`gather`,
 `mean()` of an integer tensor, `int_tensor += 1.5`, and `float32_tensor += float64_tensor`
 (which silently rounds to float32). The dtypes come from where the data was made: numpy
 arithmetic (float64 unless kept float32), and batches of a `DataLoader` whose `Dataset`
@@ -55,7 +57,7 @@ from torchlint import knowledge as K
 from torchlint.analysis.events import Event, InplaceWrite, ModuleCall, Operand, TorchCall
 from torchlint.analysis.facts import BOOL, FLOATING, INTEGRAL, Tensor, all_in
 from torchlint.findings import Applicability, Severity
-from torchlint.rules._losses import LOSS_FUNCTIONS, is_cross_entropy, is_nll, loss_call
+from torchlint.rules._losses import LOSS_FUNCTIONS, LossCall, is_cross_entropy, is_nll, loss_call
 from torchlint.rules._text import because, code
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
@@ -145,14 +147,10 @@ class DtypeMismatch(Rule):
             return
         call = loss_call(event)
         if call is not None:
-            self._loss_target(
-                call.target,
-                call.input,
-                call.short,
-                is_cross_entropy(call) or is_nll(call),
-                call.node,
-                ctx,
-            )
+            if is_cross_entropy(call) or is_nll(call):
+                self._loss_target(call.target, call.input, call.short, True, call.node, ctx)
+            else:
+                self._value_target(call, ctx)
             return
         if isinstance(event, ModuleCall):
             self._module(event, ctx)
@@ -285,6 +283,30 @@ class DtypeMismatch(Rule):
                 append_to(ctx.source, target.node, ".long()") if target.node is not None else None
             )
             ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+
+    def _value_target(self, call: LossCall, ctx: RuleContext) -> None:
+        """A loss comparing values (BCE, KL...) given a target dtype torch rejects: the
+        accepted dtypes were measured from torch with a float32 input, so only a float32
+        input is judged."""
+        accepted = call.facts.accepted_target_dtypes
+        target, inp = call.target, call.input
+        if not accepted or target is None or target.tensor is None or inp is None:
+            return
+        dt = _single(target.tensor)
+        if dt is None or dt in accepted or inp.tensor is None or _single(inp.tensor) != "float32":
+            return
+        want = "float32" if "float32" in accepted else sorted(accepted)[0]
+        message = (
+            f"The target {code(target.text)} of `{call.short}` is {dt}{because(target.tensor.why_dtype)}, "
+            f"but `{call.short}` takes a {want} target with a float32 input (torch 2.13 accepts "
+            f"{', '.join(sorted(accepted))}): PyTorch raises a dtype error. Use `.float()`."
+        )
+        edits = (
+            append_to(ctx.source, target.node, ".float()")
+            if target.node is not None and want == "float32"
+            else None
+        )
+        ctx.report(self.finding(ctx, call.node, message, fix_edits=edits))
 
     # -- indices -----------------------------------------------------------------------------
     def _float_index(self, event: TorchCall, index: Operand | None, ctx: RuleContext) -> None:
