@@ -1341,6 +1341,11 @@ class Interpreter:
         # Both branches on the same state (their side effects are rare); only the values join.
         a = self.eval(node.body, state)
         b = self.eval(node.orelse, state)
+        if {T.parse_device(a), T.parse_device(b)} == {"cuda", "cpu"}:
+            # `"cuda" if torch.cuda.is_available() else "cpu"`: code written for the GPU,
+            # with a fallback for machines without one. Mixing devices fails where it is
+            # meant to run, so the analysis follows the CUDA side.
+            return Device("cuda")
         return self.join_values(state, a, b)
 
     def join_values(self, state: State, a: Value, b: Value) -> Value:

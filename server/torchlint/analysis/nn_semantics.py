@@ -44,9 +44,7 @@ if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
     from torchlint.analysis.torch_semantics import Args, Kwargs
 
-_CONTAINERS: Final = frozenset(
-    {"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict"}
-)
+CONTAINERS: Final = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict"})
 _MODULE_API: Final = frozenset(
     {
         "eval",
@@ -149,7 +147,7 @@ def make_module(
     children: tuple[Value, ...] = tuple(v for _, v in args)
     if qual == "torch.nn.ModuleList" and args and isinstance(args[0][1], Seq):
         children = args[0][1].items
-    if qual in _CONTAINERS:
+    if qual in CONTAINERS:
         kids = [state.module(c) for c in children]
         known = [k for k in kids if k is not None]
         has_params = (
@@ -486,6 +484,17 @@ def set_module_attribute(
             and sub.dtype != mod.dtype
         ):
             new = fast_replace(new, dtype=None)
+    if mod.cls is not None and new.device is not None:
+        # A parameter (or submodule) made on another device than the module's own: the
+        # module is on no one device the analysis can name.
+        if isinstance(value, TRef) and state.tensor(value).param_of is not None:
+            other = state.tensor(value).device
+        elif isinstance(value, ObjRef) and (sub := state.module(value)) is not None:
+            other = sub.device if sub.has_params is not Tri.NO else new.device
+        else:
+            other = new.device
+        if other != new.device:
+            new = fast_replace(new, device=None, why_device=None)
     state.heap[ref.oid] = new
 
 

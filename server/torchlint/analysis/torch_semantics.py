@@ -962,6 +962,25 @@ _NOT_TENSOR_RESULT: Final = frozenset(
 
 
 # =========================================================================== torch functions
+def _spread_children(ip: Interpreter, given: Args, node: ast.Call, state: State) -> Args:
+    """`nn.Sequential(*layers)`: the items of a list of known length, in order; anything
+    else spread stands for children unknown (an empty container would pass its input
+    through unchanged, as if no layer ran). `given`: the arguments not spread."""
+    plain = iter(given)
+    args: Args = []
+    for a in node.args:
+        if not isinstance(a, ast.Starred):
+            args.append(next(plain, (a, UNKNOWN)))
+            continue
+        # A name is looked up again (eval_args already evaluated the expression once).
+        seq = ip.lookup(a.value.id, state) if isinstance(a.value, ast.Name) else UNKNOWN
+        if isinstance(seq, Seq) and seq.kind != "listof":
+            args.extend((a, item) for item in seq.items)
+        else:
+            args.append((a, UNKNOWN))
+    return args
+
+
 def call_torch(
     ip: Interpreter,
     qual: str,
@@ -1024,6 +1043,8 @@ def call_torch(
         and last[:1].isupper()
         and not qual.startswith("torch.nn.functional")
     ):
+        if starred and qual in NN.CONTAINERS:
+            args = _spread_children(ip, args, node, state)
         ref = NN.make_module(ip, qual, args, kwargs, node, state)
         _emit_call(ip, qual, None, args, kwargs, ref, node, state)
         return ref

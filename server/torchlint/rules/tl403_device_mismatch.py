@@ -7,6 +7,10 @@ a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU i
 (`criterion(model(x), labels)` with `labels` left on the CPU). Batches of a `DataLoader` are
 known to be on the CPU when its dataset is a `TensorDataset` of CPU tensors, a torchvision
 dataset, or a `Dataset` class of the file that never moves a tensor (and no `collate_fn`).
+A device chosen as `"cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA: the
+code is written for the GPU, and mixing devices fails on the machine it is meant for. A
+submodule call inside `forward` is not flagged when its input got its device from the
+caller: the caller's `model(x)` is, where the input should be moved.
 
 ## Why is this bad?
 PyTorch raises ("Expected all tensors to be on the same device, but found at least two
@@ -47,6 +51,7 @@ import ast
 
 from torchlint import knowledge as K
 from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
+from torchlint.analysis.facts import Why
 from torchlint.analysis.values import Seq, TRef
 from torchlint.findings import Applicability, Severity
 from torchlint.rules._text import because, code
@@ -142,6 +147,8 @@ class DeviceMismatch(Rule):
             if mod.qualname is not None:
                 self._hidden_state(event, ctx)  # `lstm(x, (h0, c0))`
             return
+        if event.in_module_method and _from_caller(ctx, event.node, x.tensor.why_device):
+            return  # the caller's call of the model says it, where the input is made
         message = (
             f"{code(event.module_text)} is on {mod.device}{because(mod.why_device)} but its input {code(x.text)} is on "
             f'{x.tensor.device}{because(x.tensor.why_device)}: PyTorch raises "Expected all tensors to be on the same '
@@ -210,3 +217,12 @@ def _item_text(arg: Operand, index: int, ctx: RuleContext) -> str | None:
     if isinstance(arg.node, ast.Tuple | ast.List) and index < len(arg.node.elts):
         return ctx.source.segment(arg.node.elts[index])
     return None
+
+
+def _from_caller(ctx: RuleContext, node: ast.AST, why: Why | None) -> bool:
+    """A submodule call in `forward` whose input got its device outside that method."""
+    func = ctx.enclosing_function(node)
+    if why is None or func is None:
+        return False
+    end = getattr(func, "end_lineno", None) or func.lineno  # type: ignore[attr-defined]
+    return not func.lineno <= why.line <= end  # type: ignore[attr-defined]

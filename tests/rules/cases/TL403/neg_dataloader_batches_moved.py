@@ -39,12 +39,12 @@ for inputs, labels in DataLoader(ds, batch_size=16, collate_fn=to_device):
     loss = criterion(model(inputs), labels)
 
 
-def train(loader):
+def train(loader, net):
     for inputs, labels in loader:
-        criterion(model(inputs), labels).backward()
+        criterion(net(inputs), labels).backward()
 
 
-train(DataLoader(ds, batch_size=8))
+train(DataLoader(ds, batch_size=8), nn.Linear(8, 2))
 cpu_model = nn.Linear(8, 2)
 for inputs, labels in DataLoader(ds, batch_size=16):
     loss = criterion(cpu_model(inputs), labels)
