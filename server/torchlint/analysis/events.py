@@ -120,6 +120,7 @@ class ModuleCall(Event):
     in_eval_scope: bool = False  # that function is named like evaluation code
     trained_before: bool = False  # this model ran forward in a loop with backward earlier
     in_module_method: bool = False  # the call is inside a method of an nn.Module (a submodule call)
+    callers: tuple[int, ...] = ()  # ids of the call nodes that led here, innermost last
 
     @property
     def module_text(self) -> str:

@@ -48,6 +48,7 @@ from torchlint.analysis.values import (
     Unknown,
     Value,
     const_number,
+    const_type,
     fast_replace,
     join_simple,
 )
@@ -1422,6 +1423,8 @@ class Interpreter:
             and any(isinstance(item, TRef) for item in elem.items)
         ):
             return Seq((elem,), "listof")  # `[(x, y) for ...]`: batches of pairs
+        if isinstance(node, ast.ListComp) and _numbers(elem):
+            return Seq((elem,), "listof")  # `[float(r["y"]) for r in rows]`: numbers
         if isinstance(node, ast.GeneratorExp) and isinstance(elem, TRef):
             return T.list_of(elem, kind="generator")
         return UNKNOWN
@@ -1796,6 +1799,13 @@ def _dataclass_fields(
         else:
             attrs[name] = UNKNOWN
     return attrs
+
+
+def _numbers(value: Value) -> bool:
+    """An int or float, or a list of them made by a comprehension (rows of a table)."""
+    while isinstance(value, Seq) and value.kind == "listof" and value.items:
+        value = value.items[0]
+    return const_type(value) in (int, float)
 
 
 def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -586,6 +586,7 @@ def call_module(
                     and ip.frame.func.cls is not None
                     and ip.frame.func.cls.is_module is not Tri.NO
                 ),
+                callers=ip.frame.context,
             )
         )
     note_forward(ip, ref, node, state, result)
@@ -999,6 +1000,9 @@ def call_builtin(
         return UNKNOWN
     if name in ("float", "int", "bool") and vals and isinstance(vals[0], TRef):
         return number_like(state.tensor(vals[0]))
+    if name in ("float", "int") and vals and not isinstance(vals[0], Const):
+        # `float(row["label"])`: a number of that type, its value unknown
+        return Const(_TypeOnly(float if name == "float" else int))
     if name == "len":
         return Const(_TypeOnly(int))
     if name == "print":

@@ -149,10 +149,39 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         rank = literal_rank(args[0][0])
         dtype = explicit or _literal_dtype(args[0][0]) or _value_dtype(data)
         return NumpyArray(dtype, node.lineno, rank)
+    if qual in _JOINERS and args:
+        return _joined(qual, args[0][1], explicit, node)
     if qual in ("numpy.arange",):
         dtype = explicit or _literal_dtype_all([a for a, _ in args])
         return NumpyArray(dtype, node.lineno, 1)
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
+
+
+_JOINERS = frozenset(
+    {"numpy.stack", "numpy.concatenate", "numpy.vstack", "numpy.hstack", "numpy.column_stack"}
+)
+
+
+def _joined(qual: str, parts: Value, explicit: str | None, node: ast.Call) -> Value:
+    """`np.stack([a, b])` and friends: the arrays' common dtype (float64 if one is float64,
+    their dtype if they share one), unknown when a part is not a known array."""
+    items = parts.items if isinstance(parts, Seq) and parts.kind != "listof" else ()
+    arrays = [v for v in items if isinstance(v, NumpyArray)]
+    if not arrays or len(arrays) != len(items):
+        return NumpyArray(explicit, node.lineno)
+    dtypes = {a.dtype for a in arrays}
+    dtype = explicit or (
+        "float64" if "float64" in dtypes else next(iter(dtypes)) if len(dtypes) == 1 else None
+    )
+    ranks = {a.rank for a in arrays}
+    rank = next(iter(ranks)) if len(ranks) == 1 else None
+    if rank is not None and qual == "numpy.stack":
+        rank += 1
+    elif rank is not None and qual == "numpy.column_stack":
+        rank = 2
+    elif qual != "numpy.concatenate":
+        rank = None  # vstack/hstack promote 1-D parts to 2-D, or not
+    return NumpyArray(dtype, node.lineno, rank)
 
 
 def generator_method(name: str, kwargs: Kwargs, node: ast.Call) -> Value:

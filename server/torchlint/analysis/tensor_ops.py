@@ -498,6 +498,30 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
         ) or any(k.arg == "dim" for k in node.keywords)
         if not has_dim:
             return 0
+        return _reduced_rank(node, ranks[0] if ranks else None, positional_dim=name != "norm")
+    return None
+
+
+def _reduced_rank(node: ast.Call, rank: int | None, *, positional_dim: bool) -> int | None:
+    """`x.mean(0)`, `torch.sum(x, dim=1, keepdim=True)`: one int dimension reduced
+    (`x.norm(2)` takes p first: only its `dim=` counts)."""
+    if rank is None:
+        return None
+    skip = 0 if _is_method_call(node) else 1
+    positional = node.args[skip:]
+    if positional and not positional_dim:
+        return None
+    keywords = {k.arg: k.value for k in node.keywords}
+    if len(positional) > 1 or (positional and "dim" in keywords):
+        return None
+    dim = positional[0] if positional else keywords.get("dim")
+    if not (isinstance(dim, ast.Constant) and type(dim.value) is int):
+        return None
+    keep = keywords.get("keepdim")
+    if keep is None or (isinstance(keep, ast.Constant) and keep.value is False):
+        return rank - 1 if rank > 0 else None
+    if isinstance(keep, ast.Constant) and keep.value is True:
+        return rank
     return None
 
 

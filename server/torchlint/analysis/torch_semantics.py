@@ -1318,7 +1318,7 @@ def _value_rank(value: Value) -> int | None:
             return depth + 1
         depth += 1
         value = value.items[0]
-    if isinstance(value, Const) and isinstance(value.value, int | float | bool):
+    if const_type(value) in (int, float, bool):
         return depth
     return None
 
@@ -1350,6 +1350,9 @@ def _scalar_categories(node: ast.expr | None, value: Value, cats: set[str]) -> b
     """Collect the Python scalar categories in literal data; False if not literal."""
     if isinstance(node, ast.List | ast.Tuple):
         return all(_scalar_categories(e, UNKNOWN, cats) for e in node.elts) if node.elts else True
+    if isinstance(value, Seq) and value.kind == "listof" and value.items:
+        # `[float(r["y"]) for r in rows]`: numbers of a known type
+        return all(_scalar_categories(None, item, cats) for item in value.items)
     if isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant):
         node = node.operand
     v = (

@@ -36,6 +36,7 @@ class ImportNames:
 
 class RuleContext:
     __slots__ = (
+        "_calls",
         "_mapped",
         "_nodes",
         "_parents",
@@ -63,6 +64,7 @@ class RuleContext:
         self._nodes: dict[int, list[ast.AST]] = {}
         self._parents: dict[int, ast.AST] = {}
         self._mapped: set[int] = set()
+        self._calls: dict[int, ast.Call] | None = None
 
     def report(self, finding: Finding) -> None:
         key = (finding.code, finding.span)
@@ -125,6 +127,16 @@ class RuleContext:
                 best = cur
             cur = parent
         return best
+
+    def call_by_id(self, node_id: int) -> ast.Call | None:
+        """The call node of this file with this id (a call site in an event's `callers`)."""
+        if self._calls is None:
+            self._calls = (
+                {id(n): n for n in ast.walk(self.tree) if isinstance(n, ast.Call)}
+                if self.tree is not None
+                else {}
+            )
+        return self._calls.get(node_id)
 
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
         """The innermost function (or lambda) whose body holds `node`; None at module level."""

@@ -2,7 +2,8 @@
 ## What it does
 Flags dtypes PyTorch rejects together, and silent in-place downcasts:
 `float32 @ float64` (and `mm`, `bmm`, `matmul`, `F.linear`), a module whose parameters are
-float32 called on float64 (or integer) input, a float or int32 class-index target for
+float32 called on float64 (or integer) input (said at the caller's `model(x)` when the model's
+`forward` hands the caller's input to the layer), a float or int32 class-index target for
 `CrossEntropyLoss`/`NLLLoss`, an integer target for a loss that takes float targets only
 (`BCEWithLogitsLoss`, `BCELoss`, `kl_div`: the dtypes each accepts are measured from torch
 with a float32 input; `MSELoss` and `L1Loss` accept integers and are not flagged), a float index for `nn.Embedding`/`index_select`/`gather`,
@@ -238,6 +239,8 @@ class DtypeMismatch(Rule):
             return
         if _category(dx) not in ("float", "int", "bool"):
             return
+        if self._at_caller(event, x, dm, dx, ctx):
+            return
         message = (
             f"{code(event.module_text)} has {dm} parameters{because(mod.why_dtype)} but its input {code(x.text)} is "
             f'{dx}{because(x.tensor.why_dtype)}: PyTorch raises "mat1 and mat2 must have the same dtype" (or '
@@ -249,6 +252,44 @@ class DtypeMismatch(Rule):
             else None
         )
         ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+    def _at_caller(self, event: ModuleCall, x: Operand, dm: str, dx: str, ctx: RuleContext) -> bool:
+        """A layer in `forward` given the model's own input, whose dtype the caller made:
+        said at the caller's `model(x)`, where the conversion belongs."""
+        assert x.tensor is not None
+        why = x.tensor.why_dtype
+        func = ctx.enclosing_function(event.node)
+        if (
+            not event.in_module_method
+            or why is None
+            or not event.callers
+            or not isinstance(func, ast.FunctionDef)
+            or not isinstance(x.node, ast.Name)
+        ):
+            return False
+        end = func.end_lineno or func.lineno
+        if func.lineno <= why.line <= end:
+            return False  # made inside forward: said where torch raises
+        params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]  # after self
+        # The last real call site (a container's children add negative allocation keys).
+        site = ctx.call_by_id(next((c for c in reversed(event.callers) if c > 0), 0))
+        if site is None or x.node.id not in params:
+            return False
+        index = params.index(x.node.id)
+        if index >= len(site.args) or isinstance(site.args[index], ast.Starred):
+            return False
+        arg = site.args[index]
+        text = ctx.source.segment(arg, 40)
+        message = (
+            f"`{ctx.source.segment(site.func, 40)}` gets {code(text)}, which is {dx}{because(why)}, and its "
+            f"`{func.name}` passes it to {code(event.module_text)} on line {event.node.lineno}, which has {dm} "
+            f'parameters{because(event.module.why_dtype)}: PyTorch raises "mat1 and mat2 must have the same dtype" '
+            f'(or "Input type ... and bias type ... should be the same"). Convert the input: '
+            f"`{text}{_CONVERT.get(dm, '.to(...)')}`."
+        )
+        edits = append_to(ctx.source, arg, _CONVERT[dm]) if dm in _CONVERT else None
+        ctx.report(self.finding(ctx, site, message, fix_edits=edits))
+        return True
 
     # -- loss targets ----------------------------------------------------------------------
     def _loss_target(
