@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from torchlint.analysis import numpy_semantics as NP
 from torchlint.analysis import torch_semantics as T
 from torchlint.analysis.events import Event, GradRead, Operand, TorchCall
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
@@ -1423,6 +1424,8 @@ class Interpreter:
             and any(isinstance(item, TRef) for item in elem.items)
         ):
             return Seq((elem,), "listof")  # `[(x, y) for ...]`: batches of pairs
+        if isinstance(node, ast.ListComp) and isinstance(elem, NP.NumpyArray):
+            return Seq((elem,), "listof")  # `[rng.random((3, H, W)) for _ in range(n)]`
         if isinstance(node, ast.ListComp) and _numbers(elem):
             return Seq((elem,), "listof")  # `[float(r["y"]) for r in rows]`: numbers
         if isinstance(node, ast.GeneratorExp) and isinstance(elem, TRef):

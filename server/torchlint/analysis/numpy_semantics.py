@@ -11,7 +11,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from torchlint.analysis.values import UNKNOWN, Const, ExtName, Seq, Value, shape_rank
+from torchlint.analysis.values import UNKNOWN, Const, ExtName, Seq, Value, const_type, shape_rank
 
 if TYPE_CHECKING:
     from torchlint.analysis.torch_semantics import Args, Kwargs
@@ -22,6 +22,14 @@ class NumpyArray(Value):
     dtype: str | None  # torch's name for the same dtype ("float64"), None unknown
     line: int = 0
     rank: int | None = None  # number of dimensions, None unknown
+
+    def join_same(self, other: NumpyArray) -> NumpyArray:
+        """Two arrays where paths meet (or items of a list grown in a loop)."""
+        return NumpyArray(
+            self.dtype if self.dtype == other.dtype else None,
+            self.line,
+            self.rank if self.rank == other.rank else None,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +157,9 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         rank = literal_rank(args[0][0])
         dtype = explicit or _literal_dtype(args[0][0]) or _value_dtype(data)
         return NumpyArray(dtype, node.lineno, rank)
+    if qual in _LIKE and args and isinstance(args[0][1], NumpyArray):
+        like = args[0][1]
+        return NumpyArray(explicit or like.dtype, node.lineno, like.rank)
     if qual in _JOINERS and args:
         return _joined(qual, args[0][1], explicit, node)
     if qual in ("numpy.arange",):
@@ -157,6 +168,7 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
 
 
+_LIKE = frozenset({"numpy.ones_like", "numpy.zeros_like", "numpy.empty_like", "numpy.full_like"})
 _JOINERS = frozenset(
     {"numpy.stack", "numpy.concatenate", "numpy.vstack", "numpy.hstack", "numpy.column_stack"}
 )
@@ -165,7 +177,8 @@ _JOINERS = frozenset(
 def _joined(qual: str, parts: Value, explicit: str | None, node: ast.Call) -> Value:
     """`np.stack([a, b])` and friends: the arrays' common dtype (float64 if one is float64,
     their dtype if they share one), unknown when a part is not a known array."""
-    items = parts.items if isinstance(parts, Seq) and parts.kind != "listof" else ()
+    # A list grown in a loop holds what its items have in common (`listof`)
+    items = parts.items if isinstance(parts, Seq) else ()
     arrays = [v for v in items if isinstance(v, NumpyArray)]
     if not arrays or len(arrays) != len(items):
         return NumpyArray(explicit, node.lineno)
@@ -184,11 +197,41 @@ def _joined(qual: str, parts: Value, explicit: str | None, node: ast.Call) -> Va
     return NumpyArray(dtype, node.lineno, rank)
 
 
-def generator_method(name: str, kwargs: Kwargs, node: ast.Call) -> Value:
+# Where `size` comes among a generator method's positional arguments (numpy's signatures).
+_SIZE_POSITION: Final = {
+    "random": 0,
+    "standard_normal": 0,
+    "standard_exponential": 0,
+    "standard_cauchy": 0,
+    "normal": 2,
+    "uniform": 2,
+    "integers": 2,
+    "lognormal": 2,
+    "laplace": 2,
+    "logistic": 2,
+    "binomial": 2,
+    "beta": 2,
+    "gamma": 2,
+    "poisson": 1,
+    "exponential": 1,
+    "geometric": 1,
+    "chisquare": 1,
+    "standard_t": 1,
+    "standard_gamma": 1,
+    "weibull": 1,
+}
+
+
+def generator_method(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value:
     made = _GENERATOR_DTYPES.get(name)
     if made is None:
         return UNKNOWN
-    rank = shape_rank([kwargs["size"][1]]) if "size" in kwargs else None
+    at = _SIZE_POSITION.get(name)
+    if "size" in kwargs:
+        size: Value | None = kwargs["size"][1]
+    else:
+        size = args[at][1] if at is not None and at < len(args) else None
+    rank = shape_rank([size]) if size is not None else None
     if "dtype" in kwargs:
         return NumpyArray(dtype_of(kwargs["dtype"][1]), node.lineno, rank)
     return NumpyArray(made, node.lineno, rank)
@@ -233,9 +276,9 @@ def binop(a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value:
         if isinstance(v, NumpyArray):
             dtypes.append(v.dtype)
             ranks.append(v.rank)
-        elif isinstance(v, Const) and type(v.value) in (int, float):
+        elif const_type(v) in (int, float):
             # a Python scalar takes the array's dtype (NEP 50), but a float makes ints float64
-            py_float = py_float or type(v.value) is float
+            py_float = py_float or const_type(v) is float
         else:
             return UNKNOWN
     if py_float and any(d is None or not d.startswith("float") for d in dtypes):

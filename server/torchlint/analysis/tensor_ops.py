@@ -488,7 +488,7 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
             return None
         # 1-D operands lose their dimension; batch dimensions broadcast.
         return max(a, b) if a >= 2 and b >= 2 else (a + b - 2 if a + b > 2 else 0)
-    if name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING:
+    if name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING or name in _POINTWISE_METHODS:
         if ranks and all(r is not None for r in ranks):
             return max(r for r in ranks if r is not None)
         return None
@@ -530,6 +530,10 @@ def _is_method_call(node: ast.Call) -> bool:
 
 
 _SHAPE_GIVEN: Final = frozenset({"permute", "view", "reshape", "expand"})
+# `x.div(255)`, `torch.mul(a, b)`: elementwise, the broadcast rank of the tensor operands
+_POINTWISE_METHODS: Final = frozenset(
+    {"add", "sub", "mul", "div", "true_divide", "maximum", "minimum", "type_as"}
+)
 
 
 # The result has the first tensor's shape whatever the others' (the mask broadcasts to it).

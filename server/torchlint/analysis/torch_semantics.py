@@ -7,6 +7,7 @@ optimizers and losses are in `nn_semantics`; op results in `tensor_ops`.
 from __future__ import annotations
 
 import ast
+import math
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
@@ -64,6 +65,7 @@ from torchlint.analysis.values import (
     TorchName,
     TRef,
     Value,
+    _TypeOnly,
     const_known,
     const_number,
     const_type,
@@ -919,7 +921,7 @@ def call_method(
     if isinstance(receiver, NP.NumpyArray):
         return NP.method(receiver, name, args, node)
     if isinstance(receiver, NP.NumpyGenerator):
-        return NP.generator_method(name, kwargs, node)
+        return NP.generator_method(name, args, kwargs, node)
     escape(args, kwargs, state)
     return UNKNOWN
 
@@ -2118,6 +2120,20 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
             return UNKNOWN
     if isinstance(a, Const) and isinstance(b, Const) and type(a.value) is type(b.value):
         return Const(a.value) if a == b else UNKNOWN
+    return _fold_type(const_type(a), const_type(b), op)
+
+
+def _fold_type(ta: type | None, tb: type | None, op: ast.operator) -> Value:
+    """Arithmetic on numbers known by type only (`2 * math.pi * k` with `k` a loop counter):
+    a number of the type Python gives."""
+    if ta not in (int, float) or tb not in (int, float):
+        return UNKNOWN
+    if isinstance(op, ast.Div) or (
+        isinstance(op, ast.Add | ast.Sub | ast.Mult | ast.FloorDiv | ast.Mod) and float in (ta, tb)
+    ):
+        return Const(_TypeOnly(float))
+    if isinstance(op, ast.Add | ast.Sub | ast.Mult | ast.FloorDiv | ast.Mod):
+        return SOME_INT
     return UNKNOWN
 
 
@@ -2265,6 +2281,15 @@ def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
         return UNKNOWN
     right = rights[0]
     name, sym, flipped = _CMP[type(node.ops[0])]
+    if isinstance(left, NP.NumpyArray) or isinstance(right, NP.NumpyArray):
+        # `rng.random((H, W)) > 0.7`: a bool array of the broadcast shape
+        ranks = [v.rank for v in (left, right) if isinstance(v, NP.NumpyArray)]
+        plain = all(
+            isinstance(v, NP.NumpyArray) or const_type(v) in (int, float) for v in (left, right)
+        )
+        known = [r for r in ranks if r is not None]
+        rank = max(known) if plain and len(known) == len(ranks) else None
+        return NP.NumpyArray("bool", node.lineno, rank)
     if isinstance(left, TRef):
         tensor_node, tensor, other_node, other, op_sym = (
             node.left,
@@ -2514,7 +2539,9 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
     if isinstance(obj, TorchName):
         return TorchName(f"{obj.qualname}.{name}")
     if isinstance(obj, ExtName):
-        return ExtName(f"{obj.qualname}.{name}")
+        qual = f"{obj.qualname}.{name}"
+        constant = _MATH_CONSTANTS.get(qual)
+        return Const(constant) if constant is not None else ExtName(qual)
     if isinstance(obj, ModuleNS):
         return obj.env.get(name, UNKNOWN)
     if isinstance(obj, TRef):
@@ -2733,6 +2760,33 @@ def _basic_index_rank(rank: int | None, index: ast.expr, value: Value) -> int | 
     return rank - ints + nones
 
 
+def _sliced(seq: Seq, index: ast.Slice) -> Value:
+    """`rows[:n]`: a list grown in a loop stays such a list; a literal one with constant
+    bounds keeps the items in range."""
+    if seq.kind == "listof":
+        return seq
+    bounds: list[int | None] = []
+    for part in (index.lower, index.upper, index.step):
+        if part is None:
+            bounds.append(None)
+        elif isinstance(part, ast.Constant) and type(part.value) is int:
+            bounds.append(part.value)
+        else:
+            return UNKNOWN
+    if bounds[2] == 0:
+        return UNKNOWN
+    return Seq(seq.items[bounds[0] : bounds[1] : bounds[2]], seq.kind)
+
+
+_MATH_CONSTANTS: Final = {
+    "math.pi": math.pi,
+    "math.e": math.e,
+    "math.tau": math.tau,
+    "numpy.pi": math.pi,
+    "numpy.e": math.e,
+}
+
+
 def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
     base = ip.eval(node.value, state)
     index = ip.eval(node.slice, state)
@@ -2787,6 +2841,8 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         rank = _basic_index_rank(base.rank, node.slice, index) if basic else None
         return NP.get_item(base, basic, rank, node)
     if isinstance(base, Seq):
+        if isinstance(node.slice, ast.Slice):
+            return _sliced(base, node.slice)
         if base.kind == "listof":
             return base.items[0]
         n = const_number(index)

@@ -288,6 +288,9 @@ def join_simple(a: Value, b: Value) -> Value:
         return Seq(tuple(join_simple(x, y) for x, y in zip(a.items, b.items, strict=True)), a.kind)
     if isinstance(a, Const) and isinstance(b, Const) and type(a.value) is type(b.value):
         return Const(_TypeOnly(type(a.value)))
+    if type(a) is type(b) and hasattr(a, "join_same"):
+        joined: Value = a.join_same(b)  # a value kind that joins itself (numpy arrays)
+        return joined
     return UNKNOWN
 
 
