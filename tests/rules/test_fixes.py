@@ -61,3 +61,39 @@ def test_fix_makes_the_program_work(case: Path, tmp_path: Path) -> None:
     )
     again = [f for f in analyze_source(fixed, str(target)).findings if f.code == code]
     assert not again, f"{code} still reported after its fix: {again}"
+
+
+VARIABLE_PROGRAM = """\
+import torch
+from torch.autograd import Variable
+
+torch.manual_seed(0)
+x = Variable(torch.randn(4, 1))
+w = Variable(torch.randn(1, 1), requires_grad=True)
+for _ in range(3):
+    loss = (x.mm(w) - 1).pow(2).mean()
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+        w.grad.zero_()
+print(round(loss.item(), 6), w.is_leaf)
+"""
+
+
+@needs_torch
+def test_variable_fix_keeps_what_the_program_computes(tmp_path: Path) -> None:
+    """Plain `Variable(...)` runs (it is legacy, not an error): its fix must leave the
+    program computing the same thing, without `Variable`."""
+    original = tmp_path / "legacy.py"
+    original.write_text(VARIABLE_PROGRAM, encoding="utf-8")
+    findings = [
+        f for f in analyze_source(VARIABLE_PROGRAM, str(original)).findings if f.code == "TL404"
+    ]
+    assert len(findings) == 2
+    fixed, applied = apply_fixes(VARIABLE_PROGRAM, findings, unsafe=True)
+    assert applied == 2 and "Variable(torch" not in fixed
+    target = tmp_path / "modern.py"
+    target.write_text(fixed, encoding="utf-8")
+    before, after = run_python(original), run_python(target)
+    assert before.returncode == 0 and after.returncode == 0, after.stderr[-2000:]
+    assert before.stdout == after.stdout

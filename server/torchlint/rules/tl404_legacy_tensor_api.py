@@ -1,8 +1,9 @@
 """
 ## What it does
-Flags the pre-0.4 tensor API where it does harm: `Variable(..., volatile=True)`, and the
-typed constructors `torch.FloatTensor(...)`, `torch.LongTensor(...)`, `torch.Tensor(...)`,
-`torch.cuda.FloatTensor(...)`.
+Flags the pre-0.4 tensor API: `Variable(...)` (a wrapper that does nothing since 0.4),
+`Variable(..., volatile=True)` (which no longer disables autograd), and the typed
+constructors `torch.FloatTensor(...)`, `torch.LongTensor(...)`, `torch.Tensor(...)`,
+`torch.cuda.FloatTensor(...)` where they do harm.
 
 ## Why is this bad?
 `volatile=True` has had no effect since PyTorch 0.4
@@ -35,7 +36,6 @@ Safe: uninitialised memory becomes `torch.zeros` (deterministic); `FloatTensor(t
 the code under `torch.no_grad()` for `volatile=True`: that is for you to place.
 
 ## Known problems
-A plain `Variable(x)` is left alone: it is legacy but does nothing, so it is not a mistake.
 An uninitialised tensor stops being tracked when it becomes an `nn.Parameter` (modules
 initialise parameters in ways the analysis cannot follow: `apply`, loops over
 `parameters()`, reset hooks) or is handed to code the analysis cannot see (an unknown
@@ -50,9 +50,10 @@ from __future__ import annotations
 import ast
 
 from torchlint.analysis.events import Event, LegacyUse
-from torchlint.findings import Edit, Severity
+from torchlint.findings import Applicability, Edit, Severity
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
+from torchlint.rules.fixes import as_receiver
 
 _TYPED = {
     "FloatTensor": "float32",
@@ -88,9 +89,7 @@ class LegacyTensorApi(Rule):
             return
         torch_name = ctx.imports.torch_expr()
         src = ctx.source
-        if event.what == "Variable":
-            return  # a no-op wrapper since 0.4: legacy, but harmless (see Known problems)
-        if event.what == "volatile":
+        if event.what in ("volatile", "Variable"):
             inner = node.args[0] if node.args else None
             edits: tuple[Edit, ...] | None = None
             if inner is not None:
@@ -101,7 +100,14 @@ class LegacyTensorApi(Rule):
                     and k.value.value is True
                     for k in node.keywords
                 )
-                edits = (Edit(src.span(node), f"{text}.requires_grad_()" if wants_grad else text),)
+                edits = (
+                    Edit(
+                        src.span(node),
+                        f"{as_receiver(text, inner)}.detach().requires_grad_()"
+                        if wants_grad
+                        else text,
+                    ),
+                )
             if event.what == "volatile":
                 message = (
                     "`volatile=True` has had no effect since PyTorch 0.4: autograd still records here (PyTorch only "
@@ -109,7 +115,12 @@ class LegacyTensorApi(Rule):
                 )
             else:
                 message = "`Variable` is a no-op wrapper since PyTorch 0.4: tensors carry `requires_grad` themselves. Use the tensor directly."
-            ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+            # Unsafe: `Variable(x)` is a new tensor object sharing x's data, not x itself.
+            ctx.report(
+                self.finding(
+                    ctx, node, message, fix_edits=edits, applicability=Applicability.UNSAFE
+                )
+            )
             return
         cls = event.qualname.rsplit(".", 1)[-1]
         dtype = _TYPED.get(cls)
