@@ -51,6 +51,10 @@ class Graph:
             self.made.add(oid)
         return oid
 
+    def existing(self, site: Hashable, context: tuple[int, ...]) -> int | None:
+        """The heap id allocated at `site` in `context`, if one was."""
+        return self._alloc.get((site, context))
+
     def phi_oid(self, a: int, b: int) -> int:
         parts = self._phi_parts.get(a, frozenset((a,))) | self._phi_parts.get(b, frozenset((b,)))
         oid = self._phi_oid.get(parts)

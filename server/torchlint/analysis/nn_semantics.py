@@ -182,6 +182,29 @@ def _submodules(mod: ModuleObj) -> list[ObjRef]:
     return mod.submodules()
 
 
+def weight_cells(ip: Interpreter, module_oid: int, state: State) -> list[int]:
+    """The heap ids of the weights of a module and its submodules that the analysis made:
+    torch.nn layers' `weight`, and `nn.Parameter` attributes of the file's own modules
+    (biases left out: no layer saves its bias for backward)."""
+    cells: list[int] = []
+    seen: set[int] = set()
+    todo = [ObjRef(module_oid)]
+    while todo:
+        ref = todo.pop()
+        mod = state.module(ref)
+        if mod is None or ref.oid in seen:
+            continue
+        seen.add(ref.oid)
+        oid = ip.graph.existing(f"param:{ref.oid}:weight", ())
+        if oid is not None:
+            cells.append(oid)
+        for value in mod.attrs.values():
+            if isinstance(value, TRef) and state.tensor(value).param_of is not None:
+                cells.append(value.oid)
+        todo.extend(mod.submodules())
+    return cells
+
+
 def _update_tree(
     ip: Interpreter,
     state: State,
@@ -332,7 +355,7 @@ def module_method(
         _emit_module_method(ip, ref, recv_node, name, args, kwargs, node, state)
         return ref
     if name in ("parameters", "named_parameters"):
-        return Params(ref.oid, ip.why_code(node, "{}"))
+        return Params(ref.oid, ip.why_code(node, "{}"), named=name == "named_parameters")
     if name == "zero_grad":
         note_zero_grad(ip, ref, node, state)
         return Const(None)
@@ -740,6 +763,15 @@ def _builtin_module_result(
         if mf.saves_output:
             record_save(state, t.root, SaveRecord(t.node, ip.text(node), why, ip.text(node)))
             saved_any = True
+        if mf.saves_parameters and mf.has_parameters and xt.rg is Tri.YES:
+            # The weight is saved to compute the input's gradient: only when the input
+            # requires grad (a first layer fed plain data keeps no weight for backward).
+            weight_root = state.tensor(weight).root
+            context = ip.frame.context
+            # A child of a container shares the container's call: name it by its index.
+            index = f"[{-context[-1] - 1}]" if context and context[-1] < 0 else ""
+            text = f"{ip.text(node.func)}{index}.weight"
+            record_save(state, weight_root, SaveRecord(t.node, ip.text(node), why, text))
         if mf.saves_parameters or saved_any:
             nodes = ip.graph.nodes
             n = nodes[t.node]

@@ -680,7 +680,8 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
     if isinstance(iterable, NN.Builtin):
         return iterable.element
     if isinstance(iterable, Params):
-        return NN.param_tensor(ip, iterable, state, node)
+        param = NN.param_tensor(ip, iterable, state, node)
+        return Seq((Const(_TypeOnly(str)), param), "tuple") if iterable.named else param
     if isinstance(iterable, TRef):
         return apply_op(
             ip,
@@ -1888,6 +1889,13 @@ def inplace_write(
     if value_input is not None and _promotes(kind, op):
         result_dtype = promote([make_input(ip, target_node, ref, state), value_input])
     records = state.saved.get(t.root, ())
+    roots: tuple[int, ...] = (t.root,)
+    base_cell = state.heap.get(t.root)
+    if not records and isinstance(base_cell, Tensor) and base_cell.params_of is not None:
+        # `for p in model.parameters(): p.data.clamp_(...)`: `p` stands for every parameter,
+        # so the write reaches whichever weight a forward pass saved.
+        roots = tuple(NN.weight_cells(ip, base_cell.params_of, state))
+        records = tuple(r for root in roots for r in state.saved.get(root, ()))
     if ip.wants(InplaceWrite):
         ip.emit(
             InplaceWrite(
@@ -1910,7 +1918,8 @@ def inplace_write(
             rec, why, ip.text(target_node) if target_node is not None else "", t.via_data, t.origin
         )
     if records:
-        state.saved.pop(t.root, None)
+        for root in roots:
+            state.saved.pop(root, None)
     # The written tensor now carries this op in its history (CopySlices / AddBackward...).
     vt = value_input.tensor if value_input is not None else None
     records_grad = state.grad.records is Tri.YES and not t.via_data

@@ -86,6 +86,7 @@ class Params(Value):
 
     module: int | None
     why: Why | None = None
+    named: bool = False  # `named_parameters()`: (name, parameter) pairs
 
 
 @fast_init

@@ -2,6 +2,10 @@
 ## What it does
 Flags an in-place write through `.data` (`out.data.zero_()`, `c = out.data; c.mul_(2)`) to
 a tensor that an earlier op saved for backward, when a backward through that op follows.
+That includes a layer's weight (a `nn.Linear` or convolution keeps it to compute its
+input's gradient, when that input requires grad) changed by a loop over the model's
+parameters between the forward pass and `backward()`: weight clipping, max-norm or weight
+decay written through `p.data` before the backward instead of after `step()`.
 
 ## Why is this bad?
 `.data` hides the write from autograd: the version counter does not move, so backward
