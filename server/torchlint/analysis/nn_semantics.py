@@ -18,7 +18,7 @@ from torchlint.analysis.events import ModuleCall, ModuleTensorSet, RequiresGradS
 from torchlint.analysis.facts import Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
-from torchlint.analysis.training import is_eval_name, trains_in_body
+from torchlint.analysis.training import is_eval_name, module_tree, trains_in_body
 from torchlint.analysis.values import (
     UNKNOWN,
     ClassInfo,
@@ -187,21 +187,14 @@ def weight_cells(ip: Interpreter, module_oid: int, state: State) -> list[int]:
     torch.nn layers' `weight`, and `nn.Parameter` attributes of the file's own modules
     (biases left out: no layer saves its bias for backward)."""
     cells: list[int] = []
-    seen: set[int] = set()
-    todo = [ObjRef(module_oid)]
-    while todo:
-        ref = todo.pop()
-        mod = state.module(ref)
-        if mod is None or ref.oid in seen:
-            continue
-        seen.add(ref.oid)
-        oid = ip.graph.existing(f"param:{ref.oid}:weight", ())
-        if oid is not None:
-            cells.append(oid)
-        for value in mod.attrs.values():
+    for oid in module_tree(ObjRef(module_oid), state) or ():
+        mod = state.module(ObjRef(oid))
+        weight = ip.graph.existing(f"param:{oid}:weight", ())
+        if weight is not None:
+            cells.append(weight)
+        for value in mod.attrs.values() if mod is not None else ():
             if isinstance(value, TRef) and state.tensor(value).param_of is not None:
                 cells.append(value.oid)
-        todo.extend(mod.submodules())
     return cells
 
 

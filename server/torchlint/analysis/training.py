@@ -198,7 +198,7 @@ class TrainingTracker:
         self.events += 1
         text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
         self.zero_grad_receivers.add(text)
-        tree = _module_tree(ref, state) if isinstance(ref, ObjRef) else None
+        tree = module_tree(ref, state) if isinstance(ref, ObjRef) else None
         for loop in self.loops:
             loop.zero_grads.setdefault(id(node), node)
             _note_module(loop.modules, id(node), tree)
@@ -384,7 +384,7 @@ def has_mode_dependent(state: State, mod: ModuleObj, seen: set[int] | None = Non
     return False
 
 
-def _module_tree(ref: ObjRef, state: State) -> frozenset[int] | None:
+def module_tree(ref: ObjRef, state: State) -> frozenset[int] | None:
     """The heap ids of a module and all its submodules (None: not a module)."""
     if state.module(ref) is None:
         return None
