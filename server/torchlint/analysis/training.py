@@ -152,6 +152,17 @@ class TrainingTracker:
             )
         self.loops.append(record)
 
+    def _from_reach(self, node: int | None, reach: set[int], levels: int = 3) -> bool:
+        """The value is a backpropagated loss, or made from one by a few ops (`loss * bs`,
+        `loss * bs / n`): the total holds that loss's graph."""
+        frontier = [node] if node is not None else []
+        nodes = self.ip.graph.nodes
+        for _ in range(levels + 1):
+            if any(n in reach for n in frontier):
+                return True
+            frontier = [p for n in frontier for p in nodes[n].parents]
+        return False
+
     def exit_loop(self, node: ast.stmt, state: State) -> None:
         record = self.loops.pop()
         if record.backwards:
@@ -163,7 +174,7 @@ class TrainingTracker:
             # keeps its graphs on purpose.
             trains = any(not returns_gradients(b) for b in record.backwards.values())
             for key, acc in record.accumulations.items():
-                if trains and acc.value_graph is not None and acc.value_graph in record.reach:
+                if trains and self._from_reach(acc.value_graph, record.reach):
                     self.accumulations.setdefault(key, acc)
         ip = self.ip
         if ip.wants(LoopSummary):
