@@ -1424,6 +1424,8 @@ class Interpreter:
             and any(isinstance(item, TRef) for item in elem.items)
         ):
             return Seq((elem,), "listof")  # `[(x, y) for ...]`: batches of pairs
+        if isinstance(node, ast.ListComp) and state.module(elem) is not None:
+            return Seq((elem,), "listof")  # `[Block(d) for _ in range(n)]`: modules alike
         if isinstance(node, ast.ListComp) and isinstance(elem, NP.NumpyArray):
             return Seq((elem,), "listof")  # `[rng.random((3, H, W)) for _ in range(n)]`
         if isinstance(node, ast.ListComp) and _numbers(elem):

@@ -975,9 +975,22 @@ def _spread_children(ip: Interpreter, given: Args, node: ast.Call, state: State)
         if not isinstance(a, ast.Starred):
             args.append(next(plain, (a, UNKNOWN)))
             continue
-        # A name is looked up again (eval_args already evaluated the expression once).
-        seq = ip.lookup(a.value.id, state) if isinstance(a.value, ast.Name) else UNKNOWN
+        # eval_args evaluated the expression once: a name is looked up again, a list
+        # display or comprehension built again (its items are made at the same sites).
+        if isinstance(a.value, ast.Name):
+            seq = ip.lookup(a.value.id, state)
+        elif isinstance(a.value, ast.ListComp | ast.List | ast.Tuple):
+            seq = ip.eval(a.value, state)
+        else:
+            seq = UNKNOWN
         if isinstance(seq, Seq) and seq.kind != "listof":
+            args.extend((a, item) for item in seq.items)
+        elif (
+            isinstance(seq, Seq)
+            and seq.items
+            and all(state.module(item) is not None for item in seq.items)
+        ):
+            # `[Block(d) for _ in range(n)]`: n modules alike, one stands for them all
             args.extend((a, item) for item in seq.items)
         else:
             args.append((a, UNKNOWN))
