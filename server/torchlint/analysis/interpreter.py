@@ -1115,6 +1115,10 @@ class Interpreter:
 
     def stmt_For(self, stmt: ast.For | ast.AsyncFor, state: State) -> None:
         iterable = self.eval(stmt.iter, state)
+        children = T.container_children(iterable, state)
+        if children is not None:
+            # `for block in self.blocks:` over a ModuleList / Sequential: its modules
+            iterable = Seq(children, "list") if len(children) > 1 else Seq(children, "listof")
         items = _unrolled_items(iterable) if self.loop_depth < 4 else None
         if items is not None:
             # `for p in [w, b]:` runs once per item, in order: each iteration gets its own.

@@ -667,6 +667,17 @@ def surely_nonempty(iterable: Value, state: State) -> bool:
     return False
 
 
+def container_children(value: Value, state: State) -> tuple[Value, ...] | None:
+    """The modules of a `ModuleList` / `Sequential` when all are known modules."""
+    mod = state.module(value)
+    if mod is None or mod.qualname not in ("torch.nn.ModuleList", "torch.nn.Sequential"):
+        return None
+    kids = mod.ctor_args
+    if not kids or not all(state.module(k) is not None for k in kids):
+        return None
+    return kids
+
+
 def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr) -> Value:
     if isinstance(iterable, Seq):
         if not iterable.items:
