@@ -52,6 +52,7 @@ from torchlint.analysis.values import (
     Const,
     DataIter,
     Device,
+    Distribution,
     ExtName,
     FuncV,
     GradContext,
@@ -831,6 +832,48 @@ def call_value(
     return UNKNOWN
 
 
+# Distribution methods whose result is computed from the parameters (differentiable where
+# they are), and those that draw samples outside the graph.
+_DIST_FROM_PARAMS: Final = frozenset(
+    {"log_prob", "entropy", "cdf", "icdf", "rsample", "perplexity", "mean", "variance", "stddev"}
+)
+_DIST_SAMPLES: Final = frozenset({"sample", "sample_n", "enumerate_support"})
+
+
+def _distribution(
+    ip: Interpreter, kind: str, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> Value:
+    """`Normal(mu, sigma)`, `Categorical(logits=z)`: the parameter tensors are combined (and
+    normalised) when the object is built, in the grad mode of that moment."""
+    given = [(n, v) for n, v in (*args, *kwargs.values()) if isinstance(v, TRef)]
+    if not given:
+        return Distribution(kind, None)
+    inputs = [make_input(ip, n, v, state) for n, v in given]
+    stored = apply_op(ip, f"torch.distributions.{kind}", None, inputs, node, state)
+    return Distribution(kind, stored)
+
+
+def _distribution_method(
+    ip: Interpreter, dist: Distribution, name: str, args: Args, node: ast.Call, state: State
+) -> Value:
+    if dist.params is None:
+        return UNKNOWN
+    if name in _DIST_SAMPLES:
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        why = ip.why(node, "a sample is drawn outside the autograd graph")
+        state.heap[oid] = Tensor(rg=Tri.NO, leaf=Tri.YES, root=oid, why_rg=why, origin=why)
+        return TRef(oid)
+    if name not in _DIST_FROM_PARAMS:
+        return UNKNOWN
+    inputs = [make_input(ip, None, dist.params, state)]
+    inputs.extend(make_input(ip, n, v, state) for n, v in args if isinstance(v, TRef))
+    ref = apply_op(ip, f"torch.distributions.{dist.kind}.{name}", None, inputs, node, state)
+    state.heap[ref.oid] = state.tensor(ref).evolve(
+        dtype=state.tensor(dist.params).dtype, rank=None, device=state.tensor(dist.params).device
+    )
+    return ref
+
+
 def call_method(
     ip: Interpreter,
     receiver: Value,
@@ -844,6 +887,8 @@ def call_method(
 ) -> Value:
     if isinstance(receiver, TRef):
         return tensor_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
+    if isinstance(receiver, Distribution):
+        return _distribution_method(ip, receiver, name, args, node, state)
     if isinstance(receiver, ObjRef):
         obj = state.heap.get(receiver.oid)
         if isinstance(obj, ModuleObj):
@@ -1065,6 +1110,8 @@ def call_torch(
         return NN.Dataset(devices.pop() if len(devices) == 1 else None, parts)
     if qual.startswith("torch.optim.") and last[:1].isupper():
         return NN.make_optimizer(ip, qual, args, kwargs, node, state)
+    if qual.startswith("torch.distributions.") and last[:1].isupper():
+        return _distribution(ip, last, args, kwargs, node, state)
     if (
         qual.startswith("torch.nn.")
         and last[:1].isupper()

@@ -91,6 +91,16 @@ class Params(Value):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class Distribution(Value):
+    """`Categorical(logits=x)`: a `torch.distributions` object, holding the tensor it made
+    from its parameters when it was built (in that grad mode, as torch does)."""
+
+    kind: str  # "Categorical", "Normal"...
+    params: TRef | None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class Device(Value):
     kind: str  # "cpu" | "cuda" | "meta" | "mps"
 

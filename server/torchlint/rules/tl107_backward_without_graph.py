@@ -3,7 +3,9 @@
 Flags `backward()` / `torch.autograd.grad` on a tensor that certainly does not require
 grad: it was computed under `torch.no_grad()`, came from `.detach()`, was re-wrapped with
 `torch.tensor(...)`, went through `.item()`/`.numpy()`, or through a non-differentiable op
-such as `argmax`.
+such as `argmax`. `torch.distributions` objects keep the grad mode they were built in: a
+policy's `dist.log_prob(action)` from an `act()` decorated with `@torch.no_grad()` has no
+graph, however it is used later.
 
 ## Why is this bad?
 There is no graph to go back through: `RuntimeError: element 0 of tensors does not require
