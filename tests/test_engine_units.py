@@ -282,3 +282,18 @@ def test_basic_indexing_keeps_track_of_the_rank() -> None:
         assert hit is not None
         ranks[hit[1]] = hit[2].rank
     assert ranks == {"a": 3, "b": 1, "c": 3, "d": 2, "e": 3, "f": None}
+
+
+def test_many_broken_statements_blank_their_block_not_the_file() -> None:
+    """A Python 2 function with a `print x` per line: past a few statements the block goes
+    at once, so the attempts do not run out and the rest of the file is still analysed."""
+    body = "".join(f'    print "value", a{i}\n' for i in range(45))
+    text = (
+        "import torch\n"
+        f"def report(a):\n{body}"
+        "def fine():\n"
+        "    w = torch.ones(3, requires_grad=True)\n"
+        "    w.add_(1)\n"
+    )
+    result = analyze_source(text, "t.py")
+    assert [(f.code, f.span.start.row) for f in result.findings] == [("TL101", 50)]

@@ -68,7 +68,8 @@ import torch
 from torch.autograd import Variable
 
 torch.manual_seed(0)
-x = Variable(torch.randn(4, 1))
+a, b = torch.randn(4, 1), torch.randn(4, 1)
+x = Variable(a + b) * 0.5
 w = Variable(torch.randn(1, 1), requires_grad=True)
 for _ in range(3):
     loss = (x.mm(w) - 1).pow(2).mean()

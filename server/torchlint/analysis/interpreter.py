@@ -1347,7 +1347,7 @@ class Interpreter:
         # Both branches on the same state (their side effects are rare); only the values join.
         a = self.eval(node.body, state)
         b = self.eval(node.orelse, state)
-        if {T.parse_device(a), T.parse_device(b)} == {"cuda", "cpu"}:
+        if {T.parse_device(a), T.parse_device(b)} == {"cuda", "cpu"} and _asks_for_gpu(node.test):
             # `"cuda" if torch.cuda.is_available() else "cpu"`: code written for the GPU,
             # with a fallback for machines without one. Mixing devices fails where it is
             # meant to run, so the analysis follows the CUDA side.
@@ -1808,6 +1808,20 @@ def _dataclass_fields(
         else:
             attrs[name] = UNKNOWN
     return attrs
+
+
+def _asks_for_gpu(test: ast.expr) -> bool:
+    """`torch.cuda.is_available()`, `args.cuda`, `use_gpu`: a choice of machine, not a
+    question about where a tensor already is (`x.is_cuda`, `p.device.type == "cuda"`)."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Attribute) and node.attr in ("is_cuda", "device", "type"):
+            return False
+        word = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+        if isinstance(word, str) and ("cuda" in word.lower() or "gpu" in word.lower()):
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in ("is_available", "device_count"):
+            return True
+    return False
 
 
 def _numbers(value: Value) -> bool:

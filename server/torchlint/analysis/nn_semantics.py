@@ -510,7 +510,18 @@ def set_module_attribute(
         else:
             other = new.device
         if other != new.device:
-            new = fast_replace(new, device=None, why_device=None)
+            if mod.has_params is not Tri.YES and other is not None:
+                # The first thing with parameters decides (`self.fc = nn.Linear(...).cuda()`)
+                why = (
+                    state.tensor(value).why_device
+                    if isinstance(value, TRef)
+                    else sub.why_device
+                    if isinstance(value, ObjRef) and (sub := state.module(value)) is not None
+                    else None
+                )
+                new = fast_replace(new, device=other, why_device=why)
+            else:
+                new = fast_replace(new, device=None, why_device=None)
     state.heap[ref.oid] = new
 
 

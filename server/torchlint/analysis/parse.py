@@ -19,6 +19,9 @@ from dataclasses import dataclass
 _BLOCK_START = re.compile(r"[ \t]*(?:async[ \t]+def|def|class)\b")
 _DECORATOR = re.compile(r"[ \t]*@")
 _MAX_ATTEMPTS = 40
+# Past this many broken places, whole blocks go at once (a Python 2 file with a `print x`
+# on every other line would spend every attempt on single statements).
+_STATEMENT_ATTEMPTS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,9 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
         row = getattr(error, "lineno", None) or len(lines)
         row = max(1, min(row, len(lines)))
         start, end = _statement(lines, row)
-        if any(s.start <= start and end <= s.end for s in skipped):
+        if len(skipped) >= _STATEMENT_ATTEMPTS or any(
+            s.start <= start and end <= s.end for s in skipped
+        ):
             # Blanking the statement did not help (the error spans statements): the block.
             start, end = _enclosing_block(lines, row)
             if any(s.start == start and s.end == end for s in skipped):

@@ -52,6 +52,7 @@ class Hazard:
     tensor: str  # the written tensor as written
     via_data: bool  # the write went through `.data`: silently wrong gradients instead
     origin: Why | None = None  # where the written tensor was made (`out.data`), for fixes
+    param_loop: bool = False  # a loop over a model's parameters wrote it: no copy fix fits
 
 
 class State:

@@ -532,13 +532,24 @@ def _is_method_call(node: ast.Call) -> bool:
 _SHAPE_GIVEN: Final = frozenset({"permute", "view", "reshape", "expand"})
 # `x.div(255)`, `torch.mul(a, b)`: elementwise, the broadcast rank of the tensor operands
 _POINTWISE_METHODS: Final = frozenset(
-    {"add", "sub", "mul", "div", "true_divide", "maximum", "minimum", "type_as"}
+    {"add", "sub", "mul", "div", "true_divide", "maximum", "minimum"}
 )
 
 
 # The result has the first tensor's shape whatever the others' (the mask broadcasts to it).
 _SELF_SHAPED: Final = frozenset(
-    {"masked_fill", "tril", "triu", "transpose", "permute", "flip", "roll", "cumsum", "cumprod"}
+    {
+        "masked_fill",
+        "tril",
+        "triu",
+        "transpose",
+        "permute",
+        "flip",
+        "roll",
+        "cumsum",
+        "cumprod",
+        "type_as",
+    }
 )
 _UNARY_RANK_KEEPING: Final = frozenset(
     {

@@ -845,18 +845,26 @@ def _distribution(
 ) -> Value:
     """`Normal(mu, sigma)`, `Categorical(logits=z)`: the parameter tensors are combined (and
     normalised) when the object is built, in the grad mode of that moment."""
-    given = [(n, v) for n, v in (*args, *kwargs.values()) if isinstance(v, TRef)]
-    if not given:
-        return Distribution(kind, None)
+    values = [*args, *kwargs.values()]
+    given = [(n, v) for n, v in values if isinstance(v, TRef)]
+    if not given or any(not isinstance(v, TRef | Const) for _, v in values):
+        return Distribution(kind, None)  # a parameter the analysis does not know
     inputs = [make_input(ip, n, v, state) for n, v in given]
     stored = apply_op(ip, f"torch.distributions.{kind}", None, inputs, node, state)
     return Distribution(kind, stored)
 
 
 def _distribution_method(
-    ip: Interpreter, dist: Distribution, name: str, args: Args, node: ast.Call, state: State
+    ip: Interpreter,
+    dist: Distribution,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
 ) -> Value:
-    if dist.params is None:
+    values = [*args, *kwargs.values()]
+    if dist.params is None or any(not isinstance(v, TRef | Const) for _, v in values):
         return UNKNOWN
     if name in _DIST_SAMPLES:
         oid = ip.graph.alloc(id(node), ip.frame.context)
@@ -866,7 +874,7 @@ def _distribution_method(
     if name not in _DIST_FROM_PARAMS:
         return UNKNOWN
     inputs = [make_input(ip, None, dist.params, state)]
-    inputs.extend(make_input(ip, n, v, state) for n, v in args if isinstance(v, TRef))
+    inputs.extend(make_input(ip, n, v, state) for n, v in values if isinstance(v, TRef))
     ref = apply_op(ip, f"torch.distributions.{dist.kind}.{name}", None, inputs, node, state)
     state.heap[ref.oid] = state.tensor(ref).evolve(
         dtype=state.tensor(dist.params).dtype, rank=None, device=state.tensor(dist.params).device
@@ -888,7 +896,7 @@ def call_method(
     if isinstance(receiver, TRef):
         return tensor_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
     if isinstance(receiver, Distribution):
-        return _distribution_method(ip, receiver, name, args, node, state)
+        return _distribution_method(ip, receiver, name, args, kwargs, node, state)
     if isinstance(receiver, ObjRef):
         obj = state.heap.get(receiver.oid)
         if isinstance(obj, ModuleObj):
@@ -1962,7 +1970,13 @@ def inplace_write(
     records = state.saved.get(t.root, ())
     roots: tuple[int, ...] = (t.root,)
     base_cell = state.heap.get(t.root)
-    if not records and isinstance(base_cell, Tensor) and base_cell.params_of is not None:
+    param_loop = (
+        not records
+        and isinstance(base_cell, Tensor)
+        and base_cell.params_of is not None
+        and _writes_weights(ip, node)
+    )
+    if param_loop and isinstance(base_cell, Tensor) and base_cell.params_of is not None:
         # `for p in model.parameters(): p.data.clamp_(...)`: `p` stands for every parameter,
         # so the write reaches whichever weight a forward pass saved.
         roots = tuple(NN.weight_cells(ip, base_cell.params_of, state))
@@ -1986,7 +2000,12 @@ def inplace_write(
     why = ip.why_code(node, "{}")
     for rec in records:
         state.hazards[rec.node] = Hazard(
-            rec, why, ip.text(target_node) if target_node is not None else "", t.via_data, t.origin
+            rec,
+            why,
+            ip.text(target_node) if target_node is not None else "",
+            t.via_data,
+            t.origin,
+            param_loop,
         )
     if records:
         for root in roots:
@@ -2034,6 +2053,18 @@ def inplace_write(
             interval=None,
         )
     return ref
+
+
+def _writes_weights(ip: Interpreter, node: ast.AST) -> bool:
+    """A write to every parameter of a loop, or to those a condition picks by the name
+    `weight` (biases and other picks are not known to be saved for backward)."""
+    parents = ip.ctx.parents(node)
+    cur = parents.get(id(node))
+    while cur is not None and not isinstance(cur, ast.For | ast.AsyncFor | ast.While):
+        if isinstance(cur, ast.If | ast.IfExp) and "weight" not in ip.text(cur.test):
+            return False
+        cur = parents.get(id(cur))
+    return True
 
 
 def _promotes(kind: str, op: K.OpFacts | None) -> bool:
@@ -2198,7 +2229,13 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
                 return Const(a.value / b.value)
         except (OverflowError, TypeError):
             return UNKNOWN
-    if isinstance(a, Const) and isinstance(b, Const) and type(a.value) is type(b.value):
+    if (
+        isinstance(a, Const)
+        and isinstance(b, Const)
+        and type(a.value) is type(b.value)
+        and const_known(a)
+        and const_known(b)
+    ):
         return Const(a.value) if a == b else UNKNOWN
     return _fold_type(const_type(a), const_type(b), op)
 

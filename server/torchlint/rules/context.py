@@ -138,6 +138,53 @@ class RuleContext:
             )
         return self._calls.get(node_id)
 
+    def caller_input(
+        self, node: ast.AST, operand: ast.expr | None, why: Why | None, callers: tuple[int, ...]
+    ) -> tuple[ast.FunctionDef, int, ast.Call] | None:
+        """When `operand` at `node` is a parameter of the enclosing method, not bound again
+        before `node`, whose fact (`why`) was made in the function of the call that ran the
+        method (the last real site in `callers`; containers add negative keys): the method,
+        the parameter's position (after `self`) and that call. The caller's call is where
+        to say it."""
+        site = self.call_by_id(next((c for c in reversed(callers) if c > 0), 0))
+        if site is None or why is None:
+            return None
+        outer = self.enclosing_function(site)
+        if outer is not None:
+            first, last = outer.lineno, getattr(outer, "end_lineno", None) or outer.lineno  # type: ignore[attr-defined]
+            if not first <= why.line <= last:
+                return None  # made somewhere else again (another module's forward)
+        else:
+            top = self._top_level(why.line)
+            if top is None or isinstance(
+                top[1], ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+            ):
+                return None  # the call is module code; the fact was made inside a function
+        func = self.enclosing_function(node)
+        if (
+            why is None
+            or not isinstance(func, ast.FunctionDef)
+            or not isinstance(operand, ast.Name)
+        ):
+            return None
+        end = func.end_lineno or func.lineno
+        if func.lineno <= why.line <= end:
+            return None
+        params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]
+        name = operand.id
+        if name not in params:
+            return None
+        line = getattr(node, "lineno", 0)
+        for sub in ast.walk(func):
+            if (
+                isinstance(sub, ast.Name)
+                and sub.id == name
+                and isinstance(sub.ctx, ast.Store)
+                and sub.lineno <= line
+            ):
+                return None  # bound again: not the caller's value any more
+        return func, params.index(name), site
+
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
         """The innermost function (or lambda) whose body holds `node`; None at module level."""
         parents = self._parents_around(getattr(node, "lineno", 0))

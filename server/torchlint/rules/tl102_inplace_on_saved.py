@@ -94,7 +94,8 @@ def report_hazard(rule: Rule, ctx: RuleContext, hazard: Hazard, event: BackwardC
         (f"{saved_phrase(save)} for backward", save.why),
         ("the backward that will fail", _why_of(ctx, event.node)),
     )
-    edits = _out_of_place(ctx, write)
+    # A parameter loop's write belongs after `optimizer.step()`: a copy would drop it.
+    edits = None if hazard.param_loop else _out_of_place(ctx, write)
     ctx.report(rule.finding(ctx, span, message, related=related, fix_edits=edits))
 
 

@@ -85,6 +85,8 @@ class DataBypass(Rule):
 
 def _copy_fix(ctx: RuleContext, hazard: Hazard) -> tuple[Edit, ...] | None:
     """Write to `x.detach().clone()` instead of `x.data`: where `.data` was taken, or in the write."""
+    if hazard.param_loop:
+        return None  # clipping or decay through `p.data` belongs after `step()`; a copy drops it
     src = ctx.source
     origin = hazard.origin
     if origin is not None and origin.end_line:

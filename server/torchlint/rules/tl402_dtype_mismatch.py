@@ -92,6 +92,7 @@ _FLOAT_ONLY = frozenset(
     and op.dtype_rule == "float_only"
     and op.raises_on_int
 )
+_TARGET_CONVERT = {"float32": ".float()", "float64": ".double()", "int64": ".long()"}
 _CONVERT = {
     "float32": ".float()",
     "float64": ".double()",
@@ -258,24 +259,12 @@ class DtypeMismatch(Rule):
         said at the caller's `model(x)`, where the conversion belongs."""
         assert x.tensor is not None
         why = x.tensor.why_dtype
-        func = ctx.enclosing_function(event.node)
-        if (
-            not event.in_module_method
-            or why is None
-            or not event.callers
-            or not isinstance(func, ast.FunctionDef)
-            or not isinstance(x.node, ast.Name)
-        ):
+        if not event.in_module_method:
             return False
-        end = func.end_lineno or func.lineno
-        if func.lineno <= why.line <= end:
-            return False  # made inside forward: said where torch raises
-        params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]  # after self
-        # The last real call site (a container's children add negative allocation keys).
-        site = ctx.call_by_id(next((c for c in reversed(event.callers) if c > 0), 0))
-        if site is None or x.node.id not in params:
+        found = ctx.caller_input(event.node, x.node, why, event.callers)
+        if found is None:
             return False
-        index = params.index(x.node.id)
+        func, index, site = found
         if index >= len(site.args) or isinstance(site.args[index], ast.Starred):
             return False
         arg = site.args[index]
@@ -337,14 +326,15 @@ class DtypeMismatch(Rule):
         if dt is None or dt in accepted or inp.tensor is None or _single(inp.tensor) != "float32":
             return
         want = "float32" if "float32" in accepted else sorted(accepted)[0]
+        convert = _TARGET_CONVERT.get(want, f".to(torch.{want})")
         message = (
             f"The target {code(target.text)} of `{call.short}` is {dt}{because(target.tensor.why_dtype)}, "
             f"but `{call.short}` takes a {want} target with a float32 input (torch 2.13 accepts "
-            f"{', '.join(sorted(accepted))}): PyTorch raises a dtype error. Use `.float()`."
+            f"{', '.join(sorted(accepted))}): PyTorch raises a dtype error. Use `{convert}`."
         )
         edits = (
-            append_to(ctx.source, target.node, ".float()")
-            if target.node is not None and want == "float32"
+            append_to(ctx.source, target.node, convert)
+            if target.node is not None and want in _TARGET_CONVERT
             else None
         )
         ctx.report(self.finding(ctx, call.node, message, fix_edits=edits))

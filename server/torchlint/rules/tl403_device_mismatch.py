@@ -51,7 +51,6 @@ import ast
 
 from torchlint import knowledge as K
 from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
-from torchlint.analysis.facts import Why
 from torchlint.analysis.values import Seq, TRef
 from torchlint.findings import Applicability, Severity
 from torchlint.rules._text import because, code
@@ -147,7 +146,10 @@ class DeviceMismatch(Rule):
             if mod.qualname is not None:
                 self._hidden_state(event, ctx)  # `lstm(x, (h0, c0))`
             return
-        if event.in_module_method and _from_caller(ctx, event.node, x.tensor.why_device):
+        if (
+            event.in_module_method
+            and ctx.caller_input(event.node, x.node, x.tensor.why_device, event.callers) is not None
+        ):
             return  # the caller's call of the model says it, where the input is made
         message = (
             f"{code(event.module_text)} is on {mod.device}{because(mod.why_device)} but its input {code(x.text)} is on "
@@ -217,12 +219,3 @@ def _item_text(arg: Operand, index: int, ctx: RuleContext) -> str | None:
     if isinstance(arg.node, ast.Tuple | ast.List) and index < len(arg.node.elts):
         return ctx.source.segment(arg.node.elts[index])
     return None
-
-
-def _from_caller(ctx: RuleContext, node: ast.AST, why: Why | None) -> bool:
-    """A submodule call in `forward` whose input got its device outside that method."""
-    func = ctx.enclosing_function(node)
-    if why is None or func is None:
-        return False
-    end = getattr(func, "end_lineno", None) or func.lineno  # type: ignore[attr-defined]
-    return not func.lineno <= why.line <= end  # type: ignore[attr-defined]

@@ -32,7 +32,8 @@ total = w.sum()
 
 ## Fix safety
 Safe: uninitialised memory becomes `torch.zeros` (deterministic); `FloatTensor(t)` becomes
-`t.to(torch.float32)`; `Variable(x)` becomes `x` (`x.requires_grad_()` when it asked for grad). The fix cannot put
+`t.to(torch.float32)`. Unsafe: `Variable(x)` becomes `x` (`x.detach().requires_grad_()` when
+it asked for grad): a `Variable` is a new tensor object sharing `x`'s data. The fix cannot put
 the code under `torch.no_grad()` for `volatile=True`: that is for you to place.
 
 ## Known problems
@@ -105,7 +106,7 @@ class LegacyTensorApi(Rule):
                         src.span(node),
                         f"{as_receiver(text, inner)}.detach().requires_grad_()"
                         if wants_grad
-                        else text,
+                        else as_receiver(text, inner),
                     ),
                 )
             if event.what == "volatile":
