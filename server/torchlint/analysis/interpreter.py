@@ -1421,19 +1421,8 @@ class Interpreter:
         )
         if isinstance(node, ast.ListComp) and isinstance(elem, TRef):
             return T.list_of(elem)
-        if (
-            isinstance(node, ast.ListComp)
-            and isinstance(elem, Seq)
-            and elem.kind == "tuple"
-            and any(isinstance(item, TRef) for item in elem.items)
-        ):
-            return Seq((elem,), "listof")  # `[(x, y) for ...]`: batches of pairs
-        if isinstance(node, ast.ListComp) and state.module(elem) is not None:
-            return Seq((elem,), "listof")  # `[Block(d) for _ in range(n)]`: modules alike
-        if isinstance(node, ast.ListComp) and isinstance(elem, NP.NumpyArray):
-            return Seq((elem,), "listof")  # `[rng.random((3, H, W)) for _ in range(n)]`
-        if isinstance(node, ast.ListComp) and _numbers(elem):
-            return Seq((elem,), "listof")  # `[float(r["y"]) for r in rows]`: numbers
+        if isinstance(node, ast.ListComp) and _listed(elem, state):
+            return Seq((elem,), "listof")
         if isinstance(node, ast.GeneratorExp) and isinstance(elem, TRef):
             return T.list_of(elem, kind="generator")
         return UNKNOWN
@@ -1824,11 +1813,17 @@ def _asks_for_gpu(test: ast.expr) -> bool:
     return False
 
 
-def _numbers(value: Value) -> bool:
-    """An int or float, or a list of them made by a comprehension (rows of a table)."""
-    while isinstance(value, Seq) and value.kind == "listof" and value.items:
-        value = value.items[0]
-    return const_type(value) in (int, float)
+def _listed(elem: Value, state: State) -> bool:
+    """An element a list comprehension's list keeps (the list is some number of items like
+    it): pairs holding tensors (`[(x, y) for ...]`), modules (`[Block(d) for ...]`), numpy
+    arrays, numbers and rows of numbers (`[float(r["y"]) for r in rows]`)."""
+    if isinstance(elem, Seq) and elem.kind == "tuple":
+        return any(isinstance(item, TRef) for item in elem.items)
+    if state.module(elem) is not None or isinstance(elem, NP.NumpyArray):
+        return True
+    while isinstance(elem, Seq) and elem.kind == "listof" and elem.items:
+        elem = elem.items[0]
+    return const_type(elem) in (int, float)
 
 
 def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

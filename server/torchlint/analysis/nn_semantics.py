@@ -42,7 +42,7 @@ from torchlint.analysis.values import (
 
 if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
-    from torchlint.analysis.torch_semantics import Args, Kwargs
+    from torchlint.analysis.torch_semantics import Args, Kwargs, Spread
 
 CONTAINERS: Final = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict"})
 _MODULE_API: Final = frozenset(
@@ -268,7 +268,7 @@ def module_method(
     name: str,
     args: Args,
     kwargs: Kwargs,
-    starred: bool,
+    starred: Spread,
     node: ast.Call,
     state: State,
 ) -> Value:

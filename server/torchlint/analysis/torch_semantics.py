@@ -79,6 +79,8 @@ if TYPE_CHECKING:
 
 Args = list[tuple[ast.expr | None, Value]]
 Kwargs = dict[str, tuple[ast.expr | None, Value]]
+# What a call spreads (`*xs`, `**kw`), with its values; empty when nothing is.
+Spread = tuple[tuple[ast.expr, Value], ...]
 
 _CONVERSIONS: Final = {
     "double": "float64",
@@ -707,23 +709,24 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
 
 
 # =========================================================================== calls
-def eval_args(ip: Interpreter, node: ast.Call, state: State) -> tuple[Args, Kwargs, bool]:
+def eval_args(ip: Interpreter, node: ast.Call, state: State) -> tuple[Args, Kwargs, Spread]:
+    """Positional and keyword arguments, and what is spread (`*layers`, `**opts`): the
+    call's exact arguments are unknown when that is not empty."""
     args: Args = []
     kwargs: Kwargs = {}
-    starred = False
+    spread: list[tuple[ast.expr, Value]] = []
     for a in node.args:
         if isinstance(a, ast.Starred):
-            starred = True
-            ip.eval(a.value, state)
+            spread.append((a, ip.eval(a.value, state)))
             continue
         args.append((a, ip.eval(a, state)))
     for k in node.keywords:
         v = ip.eval(k.value, state)
         if k.arg is None:
-            starred = True
+            spread.append((k.value, v))
             continue
         kwargs[k.arg] = (k.value, v)
-    return args, kwargs, starred
+    return args, kwargs, tuple(spread)
 
 
 def call(ip: Interpreter, node: ast.Call, state: State) -> Value:
@@ -766,7 +769,7 @@ def call_value(
     target: Value,
     args: Args,
     kwargs: Kwargs,
-    starred: bool,
+    starred: Spread,
     node: ast.Call,
     state: State,
 ) -> Value:
@@ -889,7 +892,7 @@ def call_method(
     name: str,
     args: Args,
     kwargs: Kwargs,
-    starred: bool,
+    starred: Spread,
     node: ast.Call,
     state: State,
 ) -> Value:
@@ -1029,24 +1032,18 @@ _NOT_TENSOR_RESULT: Final = frozenset(
 
 
 # =========================================================================== torch functions
-def _spread_children(ip: Interpreter, given: Args, node: ast.Call, state: State) -> Args:
+def _spread_children(given: Args, spread: Spread, node: ast.Call, state: State) -> Args:
     """`nn.Sequential(*layers)`: the items of a list of known length, in order; anything
     else spread stands for children unknown (an empty container would pass its input
     through unchanged, as if no layer ran). `given`: the arguments not spread."""
     plain = iter(given)
+    values = {id(n): v for n, v in spread}
     args: Args = []
     for a in node.args:
         if not isinstance(a, ast.Starred):
             args.append(next(plain, (a, UNKNOWN)))
             continue
-        # eval_args evaluated the expression once: a name is looked up again, a list
-        # display or comprehension built again (its items are made at the same sites).
-        if isinstance(a.value, ast.Name):
-            seq = ip.lookup(a.value.id, state)
-        elif isinstance(a.value, ast.ListComp | ast.List | ast.Tuple):
-            seq = ip.eval(a.value, state)
-        else:
-            seq = UNKNOWN
+        seq = values.get(id(a), UNKNOWN)
         if isinstance(seq, Seq) and seq.kind != "listof":
             args.extend((a, item) for item in seq.items)
         elif (
@@ -1066,7 +1063,7 @@ def call_torch(
     qual: str,
     args: Args,
     kwargs: Kwargs,
-    starred: bool,
+    starred: Spread,
     node: ast.Call,
     state: State,
 ) -> Value:
@@ -1126,7 +1123,7 @@ def call_torch(
         and not qual.startswith("torch.nn.functional")
     ):
         if starred and qual in NN.CONTAINERS:
-            args = _spread_children(ip, args, node, state)
+            args = _spread_children(args, starred, node, state)
         ref = NN.make_module(ip, qual, args, kwargs, node, state)
         _emit_call(ip, qual, None, args, kwargs, ref, node, state)
         return ref
