@@ -81,6 +81,16 @@ class LoopFrame:
 
 
 @dataclass
+class CutCall:
+    """A call not inlined because the chain of calls was too deep: what it was given."""
+
+    args: tuple[Value, ...]
+    kwargs: dict[str, Value]
+    self_value: Value | None
+    state: State  # a copy of the caller's heap and flow facts at the call
+
+
+@dataclass
 class Frame:
     """One function activation (or the module body) being interpreted."""
 
@@ -153,6 +163,9 @@ class Interpreter:
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
+        # The first call of each function that the inline depth cut off (see `_cut_call`):
+        # analysed alone, the function starts from that call's arguments and heap.
+        self.cut_calls: dict[int, CutCall] = {}
         self.training = TrainingTracker(self)
         # The grad mode a `@contextmanager` helper's body was in at its `yield`.
         self.yield_grad: GradMode | None = None
@@ -340,21 +353,37 @@ class Interpreter:
         node = func.node
         if isinstance(node, ast.Lambda):
             return
+        cut = self.cut_calls.get(id(node))
         state = State()
-        state.heap = dict(module_state.heap)
-        state.saved = dict(module_state.saved)
-        state.grad = self._entry_grad_mode(func)
+        if cut is not None:
+            # Where a call chain too deep to inline reached it: its arguments are known.
+            state.heap = dict(cut.state.heap)
+            state.saved = dict(cut.state.saved)
+            state.grad = cut.state.grad
+        else:
+            state.heap = dict(module_state.heap)
+            state.saved = dict(module_state.saved)
+            state.grad = self._entry_grad_mode(func)
         # Two inline levels fewer than under module code (see _ALONE_DEPTH).
         frame = Frame(func, (id(node),), module_state.env, depth=_ALONE_DEPTH)
         self_value: Value | None = None
-        if func.cls is not None and func.kind in ("method", "property"):
+        if cut is not None:
+            self_value = cut.self_value
+        elif func.cls is not None and func.kind in ("method", "property"):
             self_value = self.abstract_instance(func.cls, state)
         elif func.cls is not None and func.kind == "classmethod":
             self_value = ClassV(func.cls)
         frame.self_value = self_value
         if self_value is not None and self._fully_covered(func):
             return  # building `self` ran this very `__init__`, as it would run alone
-        self._bind_params(func, state, frame, args=(), kwargs={}, self_value=self_value, alone=True)
+        if cut is not None:
+            self._bind_params(
+                func, state, frame, cut.args, cut.kwargs, self_value=self_value, alone=False
+            )
+        else:
+            self._bind_params(
+                func, state, frame, args=(), kwargs={}, self_value=self_value, alone=True
+            )
         saved_frame = self.frame
         self.frame = frame
         self.training.begin_scope()
@@ -515,9 +544,11 @@ class Interpreter:
         A call whose result is not an object and that changed nothing the caller can see is
         remembered by its arguments' facts: the next equal call costs a dictionary lookup.
         """
+        if self.frame.depth >= _MAX_INLINE_DEPTH:
+            self._cut_call(func, args, kwargs, state, self_value, alone_args)
+            return UNKNOWN
         if (
-            self.frame.depth >= _MAX_INLINE_DEPTH
-            or self.steps > self.max_steps
+            self.steps > self.max_steps
             or self.steps > self.inline_limit
             or any(f is func for f in self.active)
         ):
@@ -539,6 +570,39 @@ class Interpreter:
             if unchanged and not any(k in before for k, _ in before.items() ^ state.heap.items()):
                 self.memo[key] = result
         return result
+
+    def _cut_call(
+        self,
+        func: FunctionInfo,
+        args: tuple[Value, ...],
+        kwargs: dict[str, Value],
+        state: State,
+        self_value: Value | None,
+        alone_args: bool,
+    ) -> None:
+        """Keep the first call the depth limit cut off, with a tensor argument requiring
+        grad (what the autograd rules need and an alone run cannot know), for the
+        function's own analysis: `main -> train -> loss_fn -> model -> distances` still
+        sees the `pos` that requires grad, at the cost of one heap copy per function."""
+        key = id(func.node)
+        if (
+            key in self.cut_calls
+            or self.muted
+            or alone_args
+            or isinstance(func.node, ast.Lambda)
+            or func.context_manager
+            or not _accepts(func, len(args), self_value is not None)
+        ):
+            return
+        if not any(
+            isinstance(v, TRef) and state.tensor(v).rg is Tri.YES for v in (*args, *kwargs.values())
+        ):
+            return
+        saved = State()
+        saved.heap = dict(state.heap)
+        saved.saved = dict(state.saved)
+        saved.grad = state.grad
+        self.cut_calls[key] = CutCall(args, dict(kwargs), self_value, saved)
 
     def _memo_key(
         self,
