@@ -594,9 +594,7 @@ class Interpreter:
             or not _accepts(func, len(args), self_value is not None)
         ):
             return
-        if not any(
-            isinstance(v, TRef) and state.tensor(v).rg is Tri.YES for v in (*args, *kwargs.values())
-        ):
+        if not any(_beyond_alone(v, state) for v in (*args, *kwargs.values())):
             return
         saved = State()
         saved.heap = dict(state.heap)
@@ -1544,6 +1542,15 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+def _beyond_alone(value: Value, state: State) -> bool:
+    """An argument with facts that a function run alone cannot know (its parameters are
+    unknown there): a tensor that requires grad or sits on the GPU, or a model."""
+    if isinstance(value, TRef):
+        t = state.tensor(value)
+        return t.rg is Tri.YES or t.device == "cuda"
+    return state.module(value) is not None
 
 
 def _accepts(func: FunctionInfo, n_positional: int, bound: bool) -> bool:
