@@ -119,6 +119,7 @@ class ModuleCall(Event):
     scope_name: str = ""  # the function the call is in ("" at module level)
     in_eval_scope: bool = False  # that function is named like evaluation code
     trained_before: bool = False  # this model ran forward in a loop with backward earlier
+    loaded_before: bool = False  # this model was given weights with `load_state_dict` earlier
     in_module_method: bool = False  # the call is inside a method of an nn.Module (a submodule call)
     callers: tuple[int, ...] = ()  # ids of the call nodes that led here, innermost last
 

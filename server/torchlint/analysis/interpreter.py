@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from torchlint.analysis import nn_semantics as NN
 from torchlint.analysis import numpy_semantics as NP
 from torchlint.analysis import torch_semantics as T
 from torchlint.analysis.events import Event, GradRead, Operand, TorchCall
@@ -166,6 +167,7 @@ class Interpreter:
         # The first call of each function that the inline depth cut off (see `_cut_call`):
         # analysed alone, the function starts from that call's arguments and heap.
         self.cut_calls: dict[int, CutCall] = {}
+        self.mode_switchers: dict[int, bool] = {}  # see `_may_switch_mode`
         self.training = TrainingTracker(self)
         # The grad mode a `@contextmanager` helper's body was in at its `yield`.
         self.yield_grad: GradMode | None = None
@@ -546,12 +548,14 @@ class Interpreter:
         """
         if self.frame.depth >= _MAX_INLINE_DEPTH:
             self._cut_call(func, args, kwargs, state, self_value, alone_args)
+            self._not_run(func, args, kwargs, self_value, site, state)
             return UNKNOWN
         if (
             self.steps > self.max_steps
             or self.steps > self.inline_limit
             or any(f is func for f in self.active)
         ):
+            self._not_run(func, args, kwargs, self_value, site, state)
             return UNKNOWN
         if not _accepts(func, len(args), self_value is not None):
             return UNKNOWN  # the call would raise TypeError: nothing to learn from its body
@@ -570,6 +574,46 @@ class Interpreter:
             if unchanged and not any(k in before for k, _ in before.items() ^ state.heap.items()):
                 self.memo[key] = result
         return result
+
+    def _not_run(
+        self,
+        func: FunctionInfo,
+        args: tuple[Value, ...],
+        kwargs: dict[str, Value],
+        self_value: Value | None,
+        site: ast.AST,
+        state: State,
+    ) -> None:
+        """A call of this file's code not inlined: what it does to the objects it is handed
+        (a trainer whose hook switches its model to eval mode) is unseen, unless its text
+        can switch no model (an empty callback, a logger)."""
+        if self._may_switch_mode(func):
+            given = (*args, *kwargs.values())
+            NN.hand_over_values(
+                given if self_value is None else (*given, self_value), site, self, state
+            )
+
+    def _may_switch_mode(self, func: FunctionInfo) -> bool:
+        """The function's text, or that of a function of this file it calls by name, calls
+        `.eval(`/`.train(` or a function found at run time (`getattr(cb, name)(...)`)."""
+        key = id(func.node)
+        known = self.mode_switchers.get(key)
+        if known is not None:
+            return known
+        self.mode_switchers[key] = False  # recursion: assume not while looking
+        node = func.node
+        src = func.source or self.main_src
+        text = "\n".join(src.lines[node.lineno - 1 : getattr(node, "end_lineno", node.lineno)])
+        found = bool(_SWITCHES_MODE.search(text))
+        if not found:
+            called = set(_CALLED_NAME.findall(text))
+            found = any(
+                self._may_switch_mode(other)
+                for other in self.functions
+                if other.name in called and other is not func
+            )
+        self.mode_switchers[key] = found
+        return found
 
     def _cut_call(
         self,
@@ -1617,6 +1661,8 @@ def _call_filter(rules: tuple[type[Rule], ...]) -> tuple[frozenset[str], tuple[s
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # No leading \b: it makes the scan several times slower, and `undef x` is rare enough.
+_SWITCHES_MODE = re.compile(r"\.(?:eval|train)\s*\(|getattr\s*\(")
+_CALLED_NAME = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 _DEF_NAME = re.compile(r"(?:def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
 
 

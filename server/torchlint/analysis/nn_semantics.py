@@ -9,6 +9,7 @@ parameters, whether train/eval changes their output).
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
@@ -310,6 +311,9 @@ def module_method(
         _update_tree(ip, state, ref, {"training": mode, "why_training": ip.why_code(node, "`{}`")})
         note_mode(ip, ref, mode, node, state)
         return ref
+    if name == "load_state_dict":
+        ip.training.loaded_modules.add(ref.oid)  # trained weights: what follows evaluates them
+        return UNKNOWN
     if name == "requires_grad_":
         flag = True
         if args:
@@ -607,6 +611,7 @@ def call_module(
                 and is_eval_name(ip.frame.func.name, ip.src.path)
                 and not trains_in_body(ip.frame.func, ip.src.lines),
                 trained_before=ip.training.is_trained(ref.oid),
+                loaded_before=ref.oid in ip.training.loaded_modules,
                 in_module_method=ip.training.in_container > 0
                 or (
                     ip.frame.func is not None
@@ -1202,6 +1207,34 @@ def note_append(
     ip: Interpreter, target: ast.expr, value: Value, node: ast.AST, state: State
 ) -> None:
     ip.training.accumulate(target, value, value, node, "append", state)
+
+
+def hand_over(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State) -> None:
+    """An object handed to code the analysis cannot see (`cb.on_validation_start(self)`, a
+    hook found with `getattr`) may switch the models it holds to eval or train mode there,
+    as callbacks do: their mode becomes unknown."""
+    hand_over_values([v for _, v in (*args, *kwargs.values())], node, ip, state)
+
+
+def hand_over_values(values: Iterable[Value], node: ast.AST, ip: Interpreter, state: State) -> None:
+    for value in values:
+        if not isinstance(value, ObjRef):
+            continue
+        obj = state.heap.get(value.oid)
+        if not isinstance(obj, InstanceObj):
+            continue
+        for attr in obj.attrs.values():
+            if state.module(attr) is not None:
+                assert isinstance(attr, ObjRef)
+                _update_tree(
+                    ip,
+                    state,
+                    attr,
+                    {
+                        "training": Tri.MAYBE,
+                        "why_training": ip.why_code(node, "`{}` may switch it"),
+                    },
+                )
 
 
 def unknown_method(

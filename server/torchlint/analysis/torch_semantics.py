@@ -779,7 +779,11 @@ def call_value(
         values = tuple(v for _, v in args)
         kw = {k: v for k, (_, v) in kwargs.items()}
         if starred:
-            return UNKNOWN
+            exact = _exact_spread(args, starred, node)
+            if exact is None:
+                NN.hand_over(ip, args, kwargs, node, state)  # not run: its effects are unseen
+                return UNKNOWN
+            values = tuple(v for _, v in exact)
         return ip.call_user(target.func, values, kw, state, node, self_value=target.bound_self)
     if isinstance(target, ClassV):
         cls = target.cls
@@ -831,6 +835,8 @@ def call_value(
         ip.training.grad_cleared()
     if target is UNKNOWN and ip.training.evaluated and ip.text(node.func) in ip.training.evaluated:
         ip.training.unknown_forward(node, state, UNKNOWN)
+    if target is UNKNOWN:
+        NN.hand_over(ip, args, kwargs, node, state)
     escape(args, kwargs, state)
     return UNKNOWN
 
@@ -913,16 +919,19 @@ def call_method(
             if attr is not None:
                 return call_value(ip, attr, args, kwargs, starred, node, state)
             method = obj.cls.lookup(name)
-            if method is not None and not starred:
+            exact = _exact_spread(args, starred, node) if starred else args
+            if method is not None and exact is not None:
                 self_value = receiver if method.kind != "staticmethod" else None
                 return ip.call_user(
                     method,
-                    tuple(v for _, v in args),
+                    tuple(v for _, v in exact),
                     {k: v for k, (_, v) in kwargs.items()},
                     state,
                     node,
                     self_value=self_value,
                 )
+            if method is not None:
+                NN.hand_over(ip, args, kwargs, node, state)  # a method not run: effects unseen
         escape(args, kwargs, state)
         return UNKNOWN
     if isinstance(receiver, ClassV):
@@ -982,6 +991,7 @@ def call_method(
                 state.heap[oid] = Tensor(root=oid)
             return tensor_method(ip, TRef(oid), receiver_node, name, args, kwargs, node, state)
         NN.unknown_method(ip, receiver_node, name, args, node, state)
+        NN.hand_over(ip, args, kwargs, node, state)
         escape(args, kwargs, state)
         return UNKNOWN
     if isinstance(receiver, Const) and isinstance(receiver.value, str):
@@ -1032,6 +1042,25 @@ _NOT_TENSOR_RESULT: Final = frozenset(
 
 
 # =========================================================================== torch functions
+def _exact_spread(given: Args, spread: Spread, node: ast.Call) -> Args | None:
+    """The positional arguments of `f(a, *rest)` in order, where each spread is a tuple or
+    list of known items (`*args` handed on by a function that took them); None otherwise."""
+    if any(k.arg is None for k in node.keywords):
+        return None  # a `**kwargs` spread
+    values = {id(n): v for n, v in spread}
+    plain = iter(given)
+    args: Args = []
+    for a in node.args:
+        if not isinstance(a, ast.Starred):
+            args.append(next(plain, (a, UNKNOWN)))
+            continue
+        seq = values.get(id(a))
+        if not isinstance(seq, Seq) or seq.kind == "listof":
+            return None
+        args.extend((a, item) for item in seq.items)
+    return args
+
+
 def _spread_children(given: Args, spread: Spread, node: ast.Call, state: State) -> Args:
     """`nn.Sequential(*layers)`: the items of a list of known length, in order; anything
     else spread stands for children unknown (an empty container would pass its input

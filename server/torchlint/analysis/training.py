@@ -97,6 +97,7 @@ class TrainingTracker:
         self.accumulations: dict[int, AccumulationRecord] = {}
         self.backward_reach: set[int] = set()
         self.trained_modules: set[int] = set()  # modules whose forward ran in a loop with backward
+        self.loaded_modules: set[int] = set()  # modules given weights with `load_state_dict`
         self.zero_grad_receivers: set[str] = (
             set()
         )  # receivers of `.zero_grad()` anywhere, as written

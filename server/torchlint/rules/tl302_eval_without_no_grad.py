@@ -4,6 +4,8 @@ Flags an evaluation loop — in a function named like `evaluate`/`validate`/`tes
 or over a model switched to `eval()` — that runs forward passes with autograd recording and
 no `backward()`. A list comprehension of forward passes (`[model(x) for x in xs]`) is such a
 loop; a grad-mode manager kept in a variable (`ctx = torch.no_grad()` ... `with ctx:`) counts.
+A forward in a helper the loop calls is reported when the helper is named as evaluation
+code too (`validation_step`); other helpers may take gradients on purpose (attribution).
 
 ## Why is this bad?
 Every batch builds an autograd graph that nobody uses: activations are kept for a backward
@@ -54,6 +56,7 @@ from __future__ import annotations
 
 from torchlint.analysis.events import Event, LoopSummary
 from torchlint.analysis.facts import GradMode, Tri
+from torchlint.analysis.training import is_eval_name
 from torchlint.findings import Severity
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
@@ -77,7 +80,9 @@ class EvalWithoutNoGrad(Rule):
             for f in event.forwards
             if f.grad is GradMode.ENABLED
             and not f.nested
-            and not f.in_helper
+            # a helper the loop calls may take gradients for its own ends, unless it too is
+            # named as evaluation code (`validation_step`)
+            and (not f.in_helper or is_eval_name(f.scope_name, ctx.source.path))
             and (f.result_rg is Tri.YES or f.unknown_model)
         ]
         if not forwards:

@@ -2,8 +2,11 @@
 ## What it does
 Flags evaluating a model that has dropout or batch-norm layers while it is still in
 training mode: a call in an evaluation function (`evaluate`, `validate`, `test`,
-`predict`…), or under `torch.no_grad()` after the model was trained in the same scope,
-with no `model.eval()` before it.
+`predict`…), or under `torch.no_grad()` after the model was trained or given weights
+with `load_state_dict`, with no `model.eval()` before it. An object holding the model
+handed to code the analysis does not run (a callback found with `getattr`, a call too
+deep to follow) may switch its mode there: unless that code cannot (an empty hook, a
+logger), the mode becomes unknown and nothing is reported.
 
 ## Why is this bad?
 In training mode dropout randomly zeroes activations and batch norm uses (and updates) the
@@ -78,7 +81,8 @@ class MissingEvalMode(Rule):
         if mod.training is not Tri.YES or event.in_module_method:
             return  # submodule calls inside a forward follow their parent model
         no_grad = event.grad in (GradMode.DISABLED, GradMode.INFERENCE)
-        if not (event.in_eval_scope or (no_grad and event.trained_before)):
+        after = event.trained_before or event.loaded_before
+        if not (event.in_eval_scope or (no_grad and after)):
             return
         if not has_mode_dependent(event.state, mod):
             return
@@ -95,6 +99,8 @@ class MissingEvalMode(Rule):
             "in an evaluation function"
             if event.in_eval_scope
             else "under `torch.no_grad()` after training"
+            if event.trained_before
+            else "under `torch.no_grad()` after loading its weights"
         )
         message = (
             f"`{name}` is still in training mode here{since}, {where}: its dropout/batch-norm layers behave as in "
