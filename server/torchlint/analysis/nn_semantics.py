@@ -110,6 +110,7 @@ class Builtin(Value):
 
     name: str
     element: Value
+    nonempty: bool = False  # iterating it surely yields something (`range(4)`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1012,7 +1013,7 @@ def call_builtin(
         return UNKNOWN
     vals = [v for _, v in args]
     if name == "range":
-        return Builtin("range", Const(_TypeOnly(int)))
+        return Builtin("range", Const(_TypeOnly(int)), _range_nonempty(vals, kwargs))
     if name == "enumerate" and vals:
         return Builtin(
             "enumerate",
@@ -1083,6 +1084,16 @@ def call_builtin(
             return get_attribute(ip, vals[0], fake, state)
         return UNKNOWN
     return UNKNOWN
+
+
+def _range_nonempty(vals: list[Value], kwargs: Kwargs) -> bool:
+    """`range(4)`, `range(1, n + 1)` with numbers known: at least one item."""
+    bounds = [const_number(v) for v in vals]
+    if kwargs or not 1 <= len(bounds) <= 3 or any(b is None for b in bounds):
+        return False
+    start, stop, step = (0.0, bounds[0], 1.0) if len(bounds) == 1 else (*bounds, 1.0)[:3]
+    assert start is not None and stop is not None and step is not None
+    return (step > 0 and stop > start) or (step < 0 and stop < start)
 
 
 # Hand-written (torchvision is not in the torch-generated table): these return one image as

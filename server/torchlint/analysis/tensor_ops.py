@@ -831,6 +831,10 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         return NONNEG
     if name in ("pow", "__pow__") and len(inputs) > 1 and inputs[1].scalar is not None:
         e = inputs[1].scalar
+        if e is not None and e > 0 and fi is not None and fi.lo is not None and fi.lo >= 0:
+            # increasing on [0, inf): `x.clamp_min(1.0) ** 2` stays >= 1
+            hi = fi.hi**e if fi.hi is not None else None
+            return Interval(fi.lo**e, hi, fi.lo_open, fi.hi_open)
         if e is not None and e == int(e) and int(e) % 2 == 0 and e > 0:
             return NONNEG
     if (

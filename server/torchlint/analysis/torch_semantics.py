@@ -667,7 +667,7 @@ def surely_nonempty(iterable: Value, state: State) -> bool:
         return isinstance(mod, ModuleObj) and mod.has_params is Tri.YES
     if isinstance(iterable, Seq):
         return iterable.kind != "listof" and len(iterable.items) > 0
-    return False
+    return isinstance(iterable, NN.Builtin) and iterable.nonempty
 
 
 def container_children(value: Value, state: State) -> tuple[Value, ...] | None:
@@ -2580,7 +2580,10 @@ def _point_value(v: Value, state: State) -> float | None:
     if n is not None:
         return n
     if isinstance(v, TRef):
-        iv = state.tensor(v).interval
+        t = state.tensor(v)
+        if t.rg is Tri.YES and t.leaf is Tri.YES:
+            return None  # a parameter's first value (`zeros(1)`) is not what training makes it
+        iv = t.interval
         if iv is not None and iv.lo is not None and iv.lo == iv.hi:
             return iv.lo
     return None
