@@ -70,6 +70,7 @@ _ALONE_DEPTH = 2
 # loop ran its body 4 times, now 3: the 300-line bench file analyses ~20 % faster, with the
 # probes' findings unchanged).
 REPEAT_LIMIT = 1
+SMALL_BODY = 4  # statements of a helper inlined past the depth limit (see `_small`)
 _LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
 _INLINE_PER_LINE = 6
 _INLINE_BASE = 150
@@ -168,6 +169,7 @@ class Interpreter:
         # analysed alone, the function starts from that call's arguments and heap.
         self.cut_calls: dict[int, CutCall] = {}
         self.mode_switchers: dict[int, bool] = {}  # see `_may_switch_mode`
+        self.small_functions: dict[int, bool] = {}  # see `_small`
         self.training = TrainingTracker(self)
         # The grad mode a `@contextmanager` helper's body was in at its `yield`.
         self.yield_grad: GradMode | None = None
@@ -546,7 +548,9 @@ class Interpreter:
         A call whose result is not an object and that changed nothing the caller can see is
         remembered by its arguments' facts: the next equal call costs a dictionary lookup.
         """
-        if self.frame.depth >= _MAX_INLINE_DEPTH:
+        if self.frame.depth >= _MAX_INLINE_DEPTH and not (
+            self.frame.depth < _MAX_INLINE_DEPTH + 2 and self._small(func)
+        ):
             self._cut_call(func, args, kwargs, state, self_value, alone_args)
             self._not_run(func, args, kwargs, self_value, site, state)
             return UNKNOWN
@@ -574,6 +578,21 @@ class Interpreter:
             if unchanged and not any(k in before for k, _ in before.items() ^ state.heap.items()):
                 self.memo[key] = result
         return result
+
+    def _small(self, func: FunctionInfo) -> bool:
+        """A helper of a few statements (`_update` of running statistics, a `project()` of
+        weights) is inlined two levels past the depth limit: cheap, and what it writes is
+        seen by the backward that follows in its caller's caller."""
+        key = id(func.node)
+        small = self.small_functions.get(key)
+        if small is None:
+            node = func.node
+            count = 0
+            if not isinstance(node, ast.Lambda):
+                for stmt in node.body:
+                    count += sum(1 for n in ast.walk(stmt) if isinstance(n, ast.stmt))
+            small = self.small_functions[key] = count <= SMALL_BODY
+        return small
 
     def _not_run(
         self,
@@ -638,7 +657,10 @@ class Interpreter:
             or not _accepts(func, len(args), self_value is not None)
         ):
             return
-        if not any(_beyond_alone(v, state) for v in (*args, *kwargs.values())):
+        given = (*args, *kwargs.values())
+        if not any(_beyond_alone(v, state) for v in given) and not (
+            self_value is not None and _beyond_alone(self_value, state)
+        ):
             return
         saved = State()
         saved.heap = dict(state.heap)
@@ -1531,6 +1553,8 @@ class Interpreter:
             return Seq((elem,), "listof")
         if isinstance(node, ast.GeneratorExp) and isinstance(elem, TRef):
             return T.list_of(elem, kind="generator")
+        if isinstance(node, ast.GeneratorExp) and state.module(elem) is not None:
+            return Seq((elem,), "listof")  # `nn.ModuleList(nn.Linear(a, b) for a, b in ...)`
         return UNKNOWN
 
     expr_ListComp = _comprehension

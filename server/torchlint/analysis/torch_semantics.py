@@ -2917,6 +2917,13 @@ def _sliced(seq: Seq, index: ast.Slice) -> Value:
             bounds.append(None)
         elif isinstance(part, ast.Constant) and type(part.value) is int:
             bounds.append(part.value)
+        elif (
+            isinstance(part, ast.UnaryOp)
+            and isinstance(part.op, ast.USub)
+            and isinstance(part.operand, ast.Constant)
+            and type(part.operand.value) is int
+        ):
+            bounds.append(-part.operand.value)  # `layers[:-1]`
         else:
             return UNKNOWN
     if bounds[2] == 0:
@@ -2997,6 +3004,13 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         return UNKNOWN
     if isinstance(base, ObjRef):
         mod = state.module(base)
+        if mod is not None and isinstance(node.slice, ast.Slice):
+            # `self.layers[:-1]` of a ModuleList: its modules, to iterate over
+            kids = container_children(base, state)
+            if kids is not None and mod.qualname == "torch.nn.ModuleList":
+                # one child may stand for many alike (`ModuleList(Block() for _ in ...)`)
+                return _sliced(Seq(kids, "list" if len(kids) > 1 else "listof"), node.slice)
+            return UNKNOWN
         if mod is not None:
             return NN.module_item(ip, base, mod, index, node, state)
     if isinstance(base, DataIter):
