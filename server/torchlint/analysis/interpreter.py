@@ -1089,7 +1089,7 @@ class Interpreter:
             kind,
             T.grad_decorator(stmt),
             self.src,
-            self.frame.globals,
+            self.frame.globals if cls is not None else self._scope(state),
             context_manager=_is_context_manager(stmt),
         )
         if cls is not None:
@@ -1512,9 +1512,17 @@ class Interpreter:
     def expr_Lambda(self, node: ast.Lambda, state: State) -> Value:
         return FuncV(
             FunctionInfo(
-                node, "<lambda>", "<lambda>", None, "function", None, self.src, self.frame.globals
+                node, "<lambda>", "<lambda>", None, "function", None, self.src, self._scope(state)
             )
         )
+
+    def _scope(self, state: State) -> dict[str, Value]:
+        """The names a function defined here sees: inside another function, that function's
+        locals too (a closure: an LBFGS `closure()` reading the model and the data), as bound
+        where it is defined."""
+        if self.frame.func is None:
+            return self.frame.globals
+        return {**self.frame.globals, **state.env}
 
     def _comprehension(
         self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from torchlint import knowledge as K
 from torchlint.analysis import numpy_semantics as NP
 from torchlint.analysis.events import ModuleCall, ModuleTensorSet, RequiresGradSet, TorchCall
-from torchlint.analysis.facts import Tensor, Tri, Why
+from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
 from torchlint.analysis.training import is_eval_name, module_tree, trains_in_body
@@ -907,7 +907,16 @@ def optimizer_method(
     if name == "zero_grad":
         note_zero_grad(ip, ref, node, state)
     elif name == "step":
+        closure = args[0][1] if args else kwargs["closure"][1] if "closure" in kwargs else None
+        result: Value = Const(None)
+        if isinstance(closure, FuncV):
+            # `opt.step(closure)` (LBFGS): the optimiser calls it, with grad enabled, first.
+            with ip.grad_mode(state, GradMode.ENABLED):
+                result = ip.call_user(
+                    closure.func, (), {}, state, node, self_value=closure.bound_self
+                )
         note_step(ip, ref, node, state)
+        return result
     return Const(None)
 
 

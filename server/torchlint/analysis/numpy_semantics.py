@@ -148,6 +148,8 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     name = qual.rsplit(".", 1)[-1]
     if qual.count(".") == 1 and name in _UFUNCS and args:
         return _ufunc(args[0][1], node)
+    if qual in ("numpy.loadtxt", "numpy.genfromtxt"):
+        return NumpyArray(explicit or "float64", node.lineno)  # numpy reads text as float
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
         return NumpyArray(explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs))
     if qual in ("numpy.array", "numpy.asarray") and args:

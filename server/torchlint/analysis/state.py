@@ -179,6 +179,10 @@ class _Joiner:
             return Seq(
                 tuple(self.value(x, y) for x, y in zip(va.items, vb.items, strict=True)), va.kind
             )
+        if isinstance(va, Seq) and isinstance(vb, Seq) and va.kind == vb.kind == "list":
+            grown = self._grown_modules(va, vb)
+            if grown is not None:
+                return grown
         if (
             isinstance(va, Seq)
             and isinstance(vb, Seq)
@@ -194,6 +198,17 @@ class _Joiner:
                 element = self.value(element, item)
             return Seq((element,), "listof")
         return join_simple(va, vb)
+
+    def _grown_modules(self, va: Seq, vb: Seq) -> Seq | None:
+        """`layers += [nn.Linear(...), nn.ReLU()]` in a loop: a list of modules that one
+        path grew further than the other. The longer list stands for it (every kind of layer
+        in order), so `nn.Sequential(*layers)` knows its children."""
+        short, long = (va, vb) if len(va.items) <= len(vb.items) else (vb, va)
+        if not long.items or long.items[: len(short.items)] != short.items:
+            return None
+        if all(self.a.module(i) or self.b.module(i) for i in long.items):
+            return long
+        return None
 
     def _phi_tensor(self, ra: TRef, rb: TRef) -> TRef:
         ta, tb = self.a.tensor(ra), self.b.tensor(rb)

@@ -549,6 +549,10 @@ _SELF_SHAPED: Final = frozenset(
         "cumsum",
         "cumprod",
         "type_as",
+        # resampling and padding keep the layout: (N, C, H, W) stays 4-D
+        "interpolate",
+        "upsample",
+        "pad",
     }
 )
 _UNARY_RANK_KEEPING: Final = frozenset(

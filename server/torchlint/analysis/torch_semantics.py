@@ -697,7 +697,7 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
         param = NN.param_tensor(ip, iterable, state, node)
         return Seq((Const(_TypeOnly(str)), param), "tuple") if iterable.named else param
     if isinstance(iterable, TRef):
-        return apply_op(
+        ref = apply_op(
             ip,
             "Tensor.__getitem__",
             K.op("Tensor.__getitem__"),
@@ -705,6 +705,10 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
             node,
             state,
         )
+        rank = state.tensor(iterable).rank
+        if rank:  # `for img in batch`: one item of the first dimension
+            state.heap[ref.oid] = state.tensor(ref).evolve(rank=rank - 1)
+        return ref
     return UNKNOWN
 
 
@@ -1354,7 +1358,7 @@ def _factory(
         # An identity matrix is 0/1: `dist * (1 - torch.eye(n))` discards the diagonal as a
         # mask would (true where the matrix is nonzero).
         t = t.evolve(mask=Mask(oid, "!=", 0.0, text, False, dtype != BOOL))
-    if fk.legacy and args and all(isinstance(v, Const) and type(v.value) is int for _, v in args):
+    if fk.legacy and args and all(const_type(v) is int for _, v in args):
         # `torch.FloatTensor(10)`: sizes, so the memory is whatever was there until written.
         t = t.evolve(uninit=ip.why_code(node, "{}"))
     state.heap[oid] = t
@@ -1833,7 +1837,16 @@ def tensor_method(
     if op is not None and op.inplace:
         if name == "zero_" and isinstance(recv_node, ast.Attribute) and recv_node.attr == "grad":
             ip.training.grad_cleared()
-        value = args[0] if args else None
+        # The written value: the first argument, or the source that requires grad where it
+        # comes later (`index_add_(0, idx, msg)`, `scatter_add_(0, idx, src)`).
+        value = next(
+            (
+                a
+                for a in (*args, *kwargs.values())
+                if isinstance(a[1], TRef) and state.tensor(a[1]).rg is Tri.YES
+            ),
+            args[0] if args else None,
+        )
         written = inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
         if name in ("clamp_", "clamp_min_", "clamp_max_", "clip_"):
             _clamped_in_place(ip, ref, recv_node, name, args, node, state)
@@ -2239,6 +2252,15 @@ _AUG_SYMBOL: Final[dict[type, str]] = {
 
 def _fold(a: Value, b: Value, op: ast.operator) -> Value:
     if (
+        isinstance(op, ast.Add)
+        and isinstance(a, Seq)
+        and isinstance(b, Seq)
+        and a.kind == b.kind
+        and a.kind in ("list", "tuple")
+        and len(a.items) + len(b.items) <= _MAX_CONCAT
+    ):
+        return Seq((*a.items, *b.items), a.kind)  # `layers += [nn.Linear(...), nn.ReLU()]`
+    if (
         isinstance(a, Const)
         and isinstance(b, Const)
         and isinstance(a.value, int | float)
@@ -2264,6 +2286,9 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
     ):
         return Const(a.value) if a == b else UNKNOWN
     return _fold_type(const_type(a), const_type(b), op)
+
+
+_MAX_CONCAT: Final = 16  # items of a list built by `+` that the analysis keeps one by one
 
 
 def _fold_type(ta: type | None, tb: type | None, op: ast.operator) -> Value:

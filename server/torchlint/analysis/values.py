@@ -332,6 +332,9 @@ def shape_rank(sizes: Sequence[Value]) -> int | None:
         return len(sizes[0].items) if sizes[0].kind != "listof" else None
     if sizes and all(const_type(v) is int for v in sizes):
         return len(sizes)
+    if len(sizes) > 1 and all(const_type(v) is int or isinstance(v, Unknown) for v in sizes):
+        # `torch.rand(args.batch, 3, h, w)`: several sizes, each one dimension, known or not
+        return len(sizes)
     return None
 
 

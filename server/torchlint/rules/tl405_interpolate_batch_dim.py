@@ -5,7 +5,8 @@ Flags `F.interpolate` on a 3-D tensor used as an image `(C, H, W)`: a 2-D `size`
 dimensions; and any `size`/`scale_factor` on a tensor known to be an image (from
 `torchvision.io.read_image`, `to_tensor`..., also after `.float() / 255`). The rank comes
 from where the tensor was made or reshaped: `array.permute(2, 0, 1)` of an H x W x 3 array
-is 3-D whatever the array was.
+is 3-D whatever the array was; an item of a 4-D batch (`for m in maps`, `model(x)[0]`) is
+3-D; resampling, padding, convolutions and norms keep the rank.
 
 ## Why is this bad?
 `interpolate` takes a batch: `(N, C, L)`, `(N, C, H, W)`, `(N, C, D, H, W)`. A `(C, H, W)`
