@@ -1462,8 +1462,9 @@ def _scalar_categories(node: ast.expr | None, value: Value, cats: set[str]) -> b
     """Collect the Python scalar categories in literal data; False if not literal."""
     if isinstance(node, ast.List | ast.Tuple):
         return all(_scalar_categories(e, UNKNOWN, cats) for e in node.elts) if node.elts else True
-    if isinstance(value, Seq) and value.kind == "listof" and value.items:
-        # `[float(r["y"]) for r in rows]`: numbers of a known type
+    if isinstance(value, Seq) and value.items:
+        # `[float(r["y"]) for r in rows]`, `edges += [(i, j)]` in a loop: numbers of a known
+        # type, nested in lists and tuples
         return all(_scalar_categories(None, item, cats) for item in value.items)
     if isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant):
         node = node.operand
@@ -2260,6 +2261,17 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
         and len(a.items) + len(b.items) <= _MAX_CONCAT
     ):
         return Seq((*a.items, *b.items), a.kind)  # `layers += [nn.Linear(...), nn.ReLU()]`
+    if (
+        isinstance(op, ast.Add)
+        and isinstance(a, Seq)
+        and isinstance(b, Seq)
+        and "listof" in (a.kind, b.kind)
+        and {a.kind, b.kind} <= {"list", "listof"}
+    ):
+        # a list grown in a loop, extended again with items like its own (`edges += [(i, j)]`)
+        items = (*a.items, *b.items)
+        if items and all(item == items[0] for item in items):
+            return Seq((items[0],), "listof")
     if (
         isinstance(a, Const)
         and isinstance(b, Const)

@@ -59,6 +59,8 @@ class IntRequiresGrad(Rule):
         t = event.tensor.tensor
         if t is None or not all_in(t.dtype, INTEGRAL | BOOL):
             return
+        if event.how == "parameter" and _asks_for_grad(event.tensor.node):
+            return  # `nn.Parameter(torch.ones_like(idx, requires_grad=True))`: the factory's
         dtype = "/".join(sorted(t.dtype or ()))
         reason = f" ({t.why_dtype.text})" if t.why_dtype is not None else ""
         if event.how == "factory":
@@ -86,6 +88,14 @@ class IntRequiresGrad(Rule):
                 edits = (Edit(ctx.source.span(stmt), f"{base} = {base}.float().requires_grad_()"),)
         related = (("the dtype comes from here", t.why_dtype),) if t.why_dtype else ()
         ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
+
+
+def _asks_for_grad(node: ast.expr | None) -> bool:
+    """A factory call given `requires_grad=True`: reported as such already."""
+    return isinstance(node, ast.Call) and any(
+        k.arg == "requires_grad" and isinstance(k.value, ast.Constant) and k.value.value is True
+        for k in node.keywords
+    )
 
 
 def _article(word: str) -> str:
