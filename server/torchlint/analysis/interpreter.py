@@ -30,6 +30,7 @@ from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import State, join_states
 from torchlint.analysis.training import TrainingTracker
 from torchlint.analysis.values import (
+    SOME_INT,
     UNKNOWN,
     ClassInfo,
     ClassV,
@@ -159,9 +160,10 @@ class Interpreter:
         self.module_state: State | None = None
         # Facts of every tensor-valued name, for hovers: (row, byte col) -> (name, facts).
         self.facts_at: dict[tuple[int, int], tuple[str, Tensor]] = {}
-        # `x_safe = torch.where(m, x, ones)`: heap id of x_safe -> (heap id of m, whether the
-        # safe value sits on m's true side), for the double-where idiom (TL202)
-        self.where_guards: dict[int, tuple[int, bool]] = {}
+        # `x_safe = torch.where(m, x, ones)`: heap id of x_safe -> (m: its heap id, or its name
+        # where its tensor is unknown; whether the safe value sits on its true side), for the
+        # double-where idiom (TL202)
+        self.where_guards: dict[int, tuple[object, bool]] = {}
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
@@ -388,6 +390,7 @@ class Interpreter:
             self._bind_params(
                 func, state, frame, args=(), kwargs={}, self_value=self_value, alone=True
             )
+            _dataset_index(func, state)
         saved_frame = self.frame
         self.frame = frame
         self.training.begin_scope()
@@ -1618,6 +1621,23 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+def _dataset_index(func: FunctionInfo, state: State) -> None:
+    """A Dataset's `__getitem__(self, i)` is given an int by the DataLoader: indexing an
+    array with it takes a dimension away (`self.meta[i, 0]` is one number)."""
+    cls = func.cls
+    if func.name != "__getitem__" or cls is None or not _is_dataset(cls):
+        return
+    params = [*func.node.args.posonlyargs, *func.node.args.args]
+    if len(params) == 2 and params[1].annotation is None:
+        state.env[params[1].arg] = SOME_INT
+
+
+def _is_dataset(cls: ClassInfo) -> bool:
+    return any(b == "torch.utils.data.Dataset" or b.endswith("Dataset") for b in cls.bases) or any(
+        _is_dataset(base) for base in cls.base_classes
+    )
 
 
 def _beyond_alone(value: Value, state: State) -> bool:

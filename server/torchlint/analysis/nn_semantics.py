@@ -9,6 +9,7 @@ parameters, whether train/eval changes their output).
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
@@ -746,6 +747,7 @@ def _builtin_module_result(
         and mod.dtype is not None
         and xt.dtype is not None
         and xt.dtype != mod.dtype
+        and not mod.qualname.endswith((".Embedding", ".EmbeddingBag"))  # indices in, vectors out
     ):
         dtype = None  # torch raises here; TL402 reports it
     name = mod.qualname.rsplit(".", 1)[-1]
@@ -1051,7 +1053,10 @@ def call_builtin(
         return UNKNOWN
     if name in ("float", "int", "bool") and vals and isinstance(vals[0], TRef):
         return number_like(state.tensor(vals[0]))
-    if name in ("float", "int") and vals and not isinstance(vals[0], Const):
+    if name in ("float", "int") and vals:
+        n = const_number(vals[0])
+        if n is not None and math.isfinite(n):
+            return Const(float(n) if name == "float" else int(n))  # `float(self.stride)`
         # `float(row["label"])`: a number of that type, its value unknown
         return Const(_TypeOnly(float if name == "float" else int))
     if name == "len":

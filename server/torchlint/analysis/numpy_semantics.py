@@ -249,9 +249,21 @@ def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
     if name == "squeeze":
         return NumpyArray(array.dtype, node.lineno)
     if name == "reshape":
-        sizes = [v for _, v in args]
-        rank = shape_rank(sizes)
-        return NumpyArray(array.dtype, node.lineno, rank)
+        return NumpyArray(array.dtype, node.lineno, shape_rank([v for _, v in args]))
+    if name in ("sum", "prod", "max", "min", "cumsum", "cumprod") and array.dtype is not None:
+        # floats keep their dtype; sums and products of ints and bools are int64
+        dtype = array.dtype
+        if name in ("sum", "prod", "cumsum", "cumprod") and not dtype.startswith("float"):
+            dtype = "int64"
+        rank: int | None = None
+        axis_kw = any(k.arg in ("axis", "keepdims") for k in node.keywords)
+        if name in ("cumsum", "cumprod"):
+            rank = array.rank if args or axis_kw else 1  # no axis: the flattened array
+        elif not args and not axis_kw:
+            rank = 0
+        elif array.rank is not None and len(args) == 1 and const_type(args[0][1]) is int:
+            rank = array.rank - 1
+        return NumpyArray(dtype, node.lineno, rank)
     if name in ("mean", "std", "var") and array.dtype is not None:
         return NumpyArray(
             "float64" if not array.dtype.startswith("float") else array.dtype, node.lineno

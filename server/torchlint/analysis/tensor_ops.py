@@ -478,10 +478,13 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
         given = shape_rank([i.value for i in inputs[1:]])
         if given is not None:
             return given
-    if name == "unsqueeze" and ranks and ranks[0] is not None:
-        return ranks[0] + 1
+    if name in ("unsqueeze", "stft") and ranks and ranks[0] is not None:
+        return ranks[0] + 1  # stft: (L,) -> (F, T), (B, L) -> (B, F, T)
     if name in _SELF_SHAPED:
         return ranks[0] if ranks else None
+    if name in ("cat", "concat", "concatenate", "stack") and ranks and len(set(ranks)) == 1:
+        # the joined tensors' rank (one more for stack)
+        return None if ranks[0] is None else ranks[0] + (name == "stack")
     if name in ("matmul", "__matmul__", "bmm", "mm") and len(ranks) == 2:
         a, b = ranks
         if a is None or b is None:
@@ -515,6 +518,8 @@ def _reduced_rank(node: ast.Call, rank: int | None, *, positional_dim: bool) -> 
     if len(positional) > 1 or (positional and "dim" in keywords):
         return None
     dim = positional[0] if positional else keywords.get("dim")
+    if isinstance(dim, ast.UnaryOp) and isinstance(dim.op, ast.USub):
+        dim = dim.operand  # `x.mean(-1)`
     if not (isinstance(dim, ast.Constant) and type(dim.value) is int):
         return None
     keep = keywords.get("keepdim")

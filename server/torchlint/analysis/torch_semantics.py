@@ -2287,6 +2287,10 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
                 return Const(a.value * b.value)
             if isinstance(op, ast.Div) and b.value:
                 return Const(a.value / b.value)
+            if isinstance(op, ast.FloorDiv) and b.value:
+                return Const(a.value // b.value)
+            if isinstance(op, ast.Mod) and b.value:
+                return Const(a.value % b.value)
         except (OverflowError, TypeError):
             return UNKNOWN
     if (
@@ -2582,6 +2586,7 @@ def _where(ip: Interpreter, args: Args, result: TRef, node: ast.Call, state: Sta
     (cnode, cond), (anode, a), (bnode, b) = args[0], args[1], args[2]
     mask = _mask_of(ip, cond, state)
     ctext = ip.text(cnode, 200)
+    cond_key = _condition_key(ip, cnode, cond)
     negated = (
         Mask(mask.root, mask.op, mask.value, mask.text, not mask.negated, mask.as_float)
         if mask is not None
@@ -2591,15 +2596,15 @@ def _where(ip: Interpreter, args: Args, result: TRef, node: ast.Call, state: Sta
         (anode, a, ctext, mask, True),
         (bnode, b, f"~({ctext})", negated, False),
     ):
-        if isinstance(v, TRef) and not _double_where(ip, v, cond, on_true, state):
+        if isinstance(v, TRef) and not _double_where(ip, v, cond_key, on_true, state):
             _emit_masked(ip, node, (n, v), "where", keep, kept_mask, state)
-    if isinstance(cond, TRef):
+    if cond_key is not None:
         # this where may be the first half of a double where: remember its safe side
         for side, on_true in ((a, True), (b, False)):
             point = _point_value(side, state)
             other = _point_value(b if on_true else a, state)
             if point is not None and other is None:
-                ip.where_guards[result.oid] = (cond.oid, on_true)
+                ip.where_guards[result.oid] = (cond_key, on_true)
     # The result's values: each branch restricted by the condition, where it is about it.
     if mask is not None and mask.holds_on() is not None:
         held = mask.holds_on()
@@ -2626,18 +2631,30 @@ def _point_value(v: Value, state: State) -> float | None:
     return None
 
 
-def _double_where(ip: Interpreter, v: TRef, cond: Value, on_true: bool, state: State) -> bool:
+def _condition_key(ip: Interpreter, cnode: ast.expr | None, cond: Value) -> object | None:
+    """What identifies a `where` condition for the double-where idiom: its tensor, or, for a
+    mask the analysis does not know (a parameter), its name in this function."""
+    if isinstance(cond, TRef):
+        return cond.oid
+    if isinstance(cnode, ast.Name) and ip.frame.func is not None:
+        return (cnode.id, id(ip.frame.func.node), ip.frame.context)
+    return None
+
+
+def _double_where(
+    ip: Interpreter, v: TRef, cond_key: object | None, on_true: bool, state: State
+) -> bool:
     """`torch.where(m, f(x_safe), 0)` with `x_safe = torch.where(m, x, safe)`: the positions
     this where discards are the ones where f saw the safe value (the double-where idiom).
     Whatever f's gradient is there, the inner where passes none of it on to `x`."""
     s = state.tensor(v).singular
-    if s is None or not isinstance(cond, TRef):
+    if s is None or cond_key is None:
         return False
     guard = ip.where_guards.get(s.input_root)
     if guard is None:
         return False
-    cond_oid, safe_on_true = guard
-    return cond_oid == cond.oid and safe_on_true != on_true
+    guard_key, safe_on_true = guard
+    return guard_key == cond_key and safe_on_true != on_true
 
 
 def _branch_interval(
@@ -2901,10 +2918,14 @@ def set_attribute(
 
 
 # =========================================================================== indexing
-def _basic_index(index: ast.expr) -> bool:
-    """Slices, ints, None and Ellipsis only: the result is a view."""
+def _basic_index(index: ast.expr, value: Value = UNKNOWN) -> bool:
+    """Slices, ints, None and Ellipsis only: the result is a view. `value` (the index as
+    evaluated) lets names holding ints count (`self.meta[i, 0]` with `i` an int)."""
     parts = index.elts if isinstance(index, ast.Tuple) else [index]
-    for p in parts:
+    values = value.items if isinstance(value, Seq) and len(value.items) == len(parts) else ()
+    for k, p in enumerate(parts):
+        if values and const_type(values[k]) is int:
+            continue
         if isinstance(p, ast.Slice):
             continue
         if isinstance(p, ast.Constant) and (
@@ -2983,7 +3004,7 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
     if isinstance(base, TRef):
         t = state.tensor(base)
         # `w[PAD]` with PAD a known int indexes like `w[0]`: a view too.
-        basic = _basic_index(node.slice) or const_type(index) is int
+        basic = _basic_index(node.slice, index) or const_type(index) is int
         op = K.op("Tensor.__getitem__")
         inputs = [make_input(ip, node.value, base, state)]
         if isinstance(index, TRef):
@@ -3027,7 +3048,7 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         state.heap[ref.oid] = rt
         return ref
     if isinstance(base, NP.NumpyArray):
-        basic = _basic_index(node.slice) or const_type(index) is int
+        basic = _basic_index(node.slice, index) or const_type(index) is int
         rank = _basic_index_rank(base.rank, node.slice, index) if basic else None
         return NP.get_item(base, basic, rank, node)
     if isinstance(base, Seq):
