@@ -56,6 +56,7 @@ from torchlint.analysis.values import (
     ExtName,
     FuncV,
     GradContext,
+    GradScalerV,
     InstanceObj,
     ModuleNS,
     ModuleObj,
@@ -853,6 +854,16 @@ _DIST_FROM_PARAMS: Final = frozenset(
 _DIST_SAMPLES: Final = frozenset({"sample", "sample_n", "enumerate_support"})
 
 
+def _scaler_method(ip: Interpreter, name: str, args: Args, node: ast.Call, state: State) -> Value:
+    """Mixed-precision training: `scaler.scale(loss).backward()` backpropagates the loss
+    (times a number), `scaler.step(opt)` is `opt.step()` (skipped on inf/NaN gradients)."""
+    if name == "scale" and args and isinstance(args[0][1], TRef):
+        return args[0][1]
+    if name == "step" and args:
+        ip.training.step(args[0][1], node, state, receiver=ip.text(args[0][0]))
+    return UNKNOWN
+
+
 def _distribution(
     ip: Interpreter, kind: str, args: Args, kwargs: Kwargs, node: ast.Call, state: State
 ) -> Value:
@@ -910,6 +921,8 @@ def call_method(
         return tensor_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
     if isinstance(receiver, Distribution):
         return _distribution_method(ip, receiver, name, args, kwargs, node, state)
+    if isinstance(receiver, GradScalerV):
+        return _scaler_method(ip, name, args, node, state)
     if isinstance(receiver, ObjRef):
         obj = state.heap.get(receiver.oid)
         if isinstance(obj, ModuleObj):
@@ -1112,6 +1125,8 @@ def call_torch(
     if last in _GRAD_CONTEXTS:
         mode = grad_context(ip, node, state)
         return GradContext(mode) if mode is not None else UNKNOWN
+    if last == "GradScaler" and qual.startswith("torch."):
+        return GradScalerV(node.lineno)
     if qual in (
         "torch.autograd.gradcheck",
         "torch.autograd.gradgradcheck",
@@ -2146,15 +2161,21 @@ def running_total(ip: Interpreter, stmt: ast.Assign, result: Value, state: State
     target = stmt.targets[0]
     expr = stmt.value
     last = ip.last_binop
-    if not isinstance(target, ast.Name) or last is None or last[0] is not expr:
+    if (
+        not isinstance(target, ast.Name | ast.Subscript | ast.Attribute)
+        or last is None
+        or last[0] is not expr
+    ):
         return
     assert isinstance(expr, ast.BinOp)
     if not isinstance(expr.op, ast.Add):
         return
     _, left, right = last
-    if isinstance(expr.left, ast.Name) and expr.left.id == target.id:
+    # `total = total + loss`, `per_task[t] = per_task[t] + loss`: the target read back
+    written = ip.text(target, 200)
+    if ip.text(expr.left, 200) == written:
         value, value_node = right, expr.right
-    elif isinstance(expr.right, ast.Name) and expr.right.id == target.id:
+    elif ip.text(expr.right, 200) == written:
         value, value_node = left, expr.left
     else:
         return

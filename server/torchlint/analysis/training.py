@@ -19,7 +19,7 @@ from torchlint import knowledge as K
 from torchlint.analysis.events import Accumulation, Forward, LoopSummary
 from torchlint.analysis.facts import Tensor, Tri
 from torchlint.analysis.state import State
-from torchlint.analysis.values import FunctionInfo, ModuleObj, ObjRef, Params, TRef, Value
+from torchlint.analysis.values import FunctionInfo, ModuleObj, ObjRef, Params, Seq, TRef, Value
 
 if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
@@ -46,6 +46,20 @@ def is_eval_name(name: str, path: str) -> bool:
 
 
 _TRAINS = re.compile(r"\.backward\(|\.step\(")
+
+
+def _result_rg(result: Value, state: State) -> Tri:
+    """Whether a forward's output requires grad; a tuple of outputs (a multi-task head)
+    does when one of its tensors does."""
+    if isinstance(result, TRef):
+        return state.tensor(result).rg
+    if isinstance(result, Seq) and result.kind == "tuple":
+        rgs = [state.tensor(v).rg for v in result.items if isinstance(v, TRef)]
+        if Tri.YES in rgs:
+            return Tri.YES
+        if rgs and len(rgs) == len(result.items) and all(r is Tri.NO for r in rgs):
+            return Tri.NO
+    return Tri.MAYBE
 
 
 def trains_in_body(func: FunctionInfo, lines: list[str]) -> bool:
@@ -177,6 +191,14 @@ class TrainingTracker:
             for key, acc in record.accumulations.items():
                 if trains and self._from_reach(acc.value_graph, record.reach):
                     self.accumulations.setdefault(key, acc)
+        elif self.loops:
+            # An inner loop without backward (over the tasks of a multi-task loss): what it
+            # adds up is judged by the loop around it, which may backpropagate it.
+            # Running totals only: a list filled there is usually stacked and used at once.
+            outer = self.loops[-1].accumulations
+            for key, acc in record.accumulations.items():
+                if acc.kind in ("augassign", "assign"):
+                    outer.setdefault(key, acc)
         ip = self.ip
         if ip.wants(LoopSummary):
             ip.emit(
@@ -208,7 +230,7 @@ class TrainingTracker:
 
     def zero_grad(self, ref: Value, node: ast.Call, state: State) -> None:
         self.events += 1
-        text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+        text = self._receiver(node)
         self.zero_grad_receivers.add(text)
         tree = module_tree(ref, state) if isinstance(ref, ObjRef) else None
         for loop in self.loops:
@@ -220,7 +242,9 @@ class TrainingTracker:
         for loop in self.loops:
             loop.grad_clears += 1
 
-    def step(self, ref: Value, node: ast.Call, state: State) -> None:
+    def step(self, ref: Value, node: ast.Call, state: State, receiver: str | None = None) -> None:
+        """An optimizer step; `receiver`: how the optimizer is written where the call does
+        not say (`scaler.step(opt)`)."""
         self.events += 1
         opt = state.optimizer(ref)
         # A learning-rate scheduler (made under torch.optim too) steps no gradients.
@@ -229,7 +253,7 @@ class TrainingTracker:
         )
         if opt is not None and not known:
             return
-        text = self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+        text = receiver if receiver is not None else self._receiver(node)
         params = opt.params if opt is not None else None
         module = (
             frozenset({params.module})
@@ -240,6 +264,9 @@ class TrainingTracker:
             loop.steps.setdefault(id(node), (node, text, known))
             _note_module(loop.modules, id(node), module)
 
+    def _receiver(self, node: ast.Call) -> str:
+        return self.ip.text(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+
     def forward(self, ref: ObjRef, node: ast.Call, state: State, result: Value) -> None:
         self.events += 1
         if not self.loops:
@@ -247,7 +274,7 @@ class TrainingTracker:
         mod = state.module(ref)
         if mod is None or (mod.qualname is not None and K.loss(mod.qualname) is not None):
             return
-        result_rg = state.tensor(result).rg if isinstance(result, TRef) else Tri.MAYBE
+        result_rg = _result_rg(result, state)
         func = self.ip.frame.func
         nested = self.in_container > 0 or (
             func is not None and func.cls is not None and func.cls.is_module is not Tri.NO

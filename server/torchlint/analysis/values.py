@@ -101,6 +101,14 @@ class Distribution(Value):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class GradScalerV(Value):
+    """`torch.amp.GradScaler()`: `scale(loss)` is the loss (scaled), `step(opt)` steps `opt`."""
+
+    line: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class Device(Value):
     kind: str  # "cpu" | "cuda" | "meta" | "mps"
 
