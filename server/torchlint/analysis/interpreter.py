@@ -158,6 +158,7 @@ class Interpreter:
         self.repeating = 0  # > 0 while a loop runs its second iteration
         self.no_grad_refs: dict[str, GradMode] = {}
         self.module_state: State | None = None
+        self.module_env: dict[str, Value] = {}  # the module's names, as its functions see them
         # Facts of every tensor-valued name, for hovers: (row, byte col) -> (name, facts).
         self.facts_at: dict[tuple[int, int], tuple[str, Tensor]] = {}
         # `x_safe = torch.where(m, x, ones)`: heap id of x_safe -> (m: its heap id, or its name
@@ -167,11 +168,12 @@ class Interpreter:
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
-        # The first call of each function that the inline depth cut off (see `_cut_call`):
-        # analysed alone, the function starts from that call's arguments and heap.
+        # Per function, the first call the inline depth cut off that had facts to give (see
+        # `_cut_call`): analysed alone, the function starts from that call's arguments and heap.
         self.cut_calls: dict[int, CutCall] = {}
         self.mode_switchers: dict[int, bool] = {}  # see `_may_switch_mode`
         self.small_functions: dict[int, bool] = {}  # see `_small`
+        self.rebound: dict[int, frozenset[str]] = {}  # see `_bound_after`
         self.training = TrainingTracker(self)
         # The grad mode a `@contextmanager` helper's body was in at its `yield`.
         self.yield_grad: GradMode | None = None
@@ -268,7 +270,8 @@ class Interpreter:
         self.inline_limit = self.max_steps
         self._prescan(tree)
         state = State()
-        self.frame = Frame(None, (), state.env)
+        module_env = self.module_env = state.env
+        self.frame = Frame(None, (), module_env)
         self.training.begin_scope()
         for stmt in tree.body:
             if not state.live:
@@ -277,7 +280,14 @@ class Interpreter:
                 self.exec_stmt(stmt, state)
             except Exception as exc:  # an engine bug loses this statement, not the file
                 self._internal_error(stmt, exc)
-                self.frame = Frame(None, (), state.env)
+                self.frame = Frame(None, (), module_env)
+            if state.env is not module_env:
+                # A loop or a branch left a new dict: the module's functions see their globals
+                # through the first one, so it takes the new bindings (`res = ...` after a
+                # training loop, read by a closure defined below it).
+                module_env.clear()
+                module_env.update(state.env)
+                state.env = module_env
         self.training.end_scope()
         self.module_state = state
         # Now every function and method on its own, parameters unknown, unless a call with
@@ -365,7 +375,7 @@ class Interpreter:
             # Where a call chain too deep to inline reached it: its arguments are known.
             state.heap = dict(cut.state.heap)
             state.saved = dict(cut.state.saved)
-            state.grad = cut.state.grad
+            state.grad = _callee_grad(func, cut.state.grad)
         else:
             state.heap = dict(module_state.heap)
             state.saved = dict(module_state.saved)
@@ -592,7 +602,14 @@ class Interpreter:
             node = func.node
             count = 0
             if not isinstance(node, ast.Lambda):
-                for stmt in node.body:
+                body = node.body
+                if (
+                    body
+                    and isinstance(body[0], ast.Expr)
+                    and isinstance(body[0].value, ast.Constant)
+                ):
+                    body = body[1:]  # the docstring
+                for stmt in body:
                     count += sum(1 for n in ast.walk(stmt) if isinstance(n, ast.stmt))
             small = self.small_functions[key] = count <= SMALL_BODY
         return small
@@ -612,29 +629,38 @@ class Interpreter:
         if self._may_switch_mode(func):
             given = (*args, *kwargs.values())
             NN.hand_over_values(
-                given if self_value is None else (*given, self_value), site, self, state
+                given if self_value is None else (*given, self_value),
+                site,
+                self,
+                state,
+                models=True,
             )
 
     def _may_switch_mode(self, func: FunctionInfo) -> bool:
-        """The function's text, or that of a function of this file it calls by name, calls
-        `.eval(`/`.train(` or a function found at run time (`getattr(cb, name)(...)`)."""
+        """The function's text, or that of a function of this file it calls by name (and so
+        on), calls `.eval(`/`.train(` or a function found at run time (`getattr(cb, name)(...)`)."""
         key = id(func.node)
         known = self.mode_switchers.get(key)
         if known is not None:
             return known
-        self.mode_switchers[key] = False  # recursion: assume not while looking
-        node = func.node
-        src = func.source or self.main_src
-        text = "\n".join(src.lines[node.lineno - 1 : getattr(node, "end_lineno", node.lineno)])
-        found = bool(_SWITCHES_MODE.search(text))
-        if not found:
-            called = set(_CALLED_NAME.findall(text))
-            found = any(
-                self._may_switch_mode(other)
-                for other in self.functions
-                if other.name in called and other is not func
-            )
-        self.mode_switchers[key] = found
+        seen = {key}
+        todo = [func]
+        found = False
+        while todo and not found:
+            f = todo.pop()
+            node = f.node
+            src = f.source or self.main_src
+            end = getattr(node, "end_lineno", None) or node.lineno
+            text = "\n".join(src.lines[node.lineno - 1 : end])
+            if _SWITCHES_MODE.search(text):
+                found = True
+                break
+            called = set(_CALLED_NAME.findall(text)) - {f.name}
+            for other in self.functions:
+                if other.name in called and id(other.node) not in seen:
+                    seen.add(id(other.node))
+                    todo.append(other)
+        self.mode_switchers[key] = found  # only the function asked about: the answer is whole
         return found
 
     def _cut_call(
@@ -646,10 +672,11 @@ class Interpreter:
         self_value: Value | None,
         alone_args: bool,
     ) -> None:
-        """Keep the first call the depth limit cut off, with a tensor argument requiring
-        grad (what the autograd rules need and an alone run cannot know), for the
-        function's own analysis: `main -> train -> loss_fn -> model -> distances` still
-        sees the `pos` that requires grad, at the cost of one heap copy per function."""
+        """Keep the first call the depth limit cut off that hands the function something an
+        alone run cannot know (a tensor that requires grad or is on the GPU, a model, as an
+        argument or as the receiver) for the function's own analysis: `main -> train ->
+        loss_fn -> model -> distances` still sees the `pos` that requires grad, at the cost
+        of one heap copy per function."""
         key = id(func.node)
         if (
             key in self.cut_calls
@@ -680,6 +707,8 @@ class Interpreter:
         state: State,
         alone: bool,
     ) -> tuple[object, ...] | None:
+        if func.globals is not None and func.globals is not self.module_env and func.cls is None:
+            return None  # a closure: its names are its own, the node does not say which
         parts: list[object] = [id(func.node), state.grad, alone, self.muted, self_value is None]
         values = (
             (*args, *kwargs.values())
@@ -709,26 +738,16 @@ class Interpreter:
         callee_state.saved = state.saved
         callee_state.hazards = state.hazards
         callee_state.freed = state.freed
-        callee_state.grad = state.grad
-        deco = func.grad_decorator
-        if deco == "no_grad":
-            callee_state.grad = GradMode.DISABLED
-        elif deco == "inference_mode":
-            callee_state.grad = GradMode.INFERENCE
-        elif deco == "enable_grad":
-            callee_state.grad = GradMode.ENABLED
-        elif deco == "unknown":
-            callee_state.grad = GradMode.UNKNOWN
-        if (
-            func.cls is not None
-            and func.cls.is_autograd_function
-            and func.name in ("forward", "backward")
-        ):
-            callee_state.grad = GradMode.DISABLED
+        callee_state.grad = _callee_grad(func, state.grad)
+        globals_ = func.globals if func.globals is not None else self.frame.globals
+        if self.frame.func is None and globals_ is self.module_env and state.env is not globals_:
+            # Called from module code: its names as they are now (`device = ...` inside
+            # `if __name__ == "__main__":` before `main()`)
+            globals_ = {**globals_, **state.env}
         frame = Frame(
             func,
             (*self.frame.context, id(site))[-3:],
-            func.globals if func.globals is not None else self.frame.globals,
+            globals_,
             self_value=self_value,
             depth=self.frame.depth + 1,
         )
@@ -1092,7 +1111,7 @@ class Interpreter:
             kind,
             T.grad_decorator(stmt),
             self.src,
-            self.frame.globals if cls is not None else self._scope(state),
+            self.frame.globals if cls is not None else self._scope(state, stmt),
             context_manager=_is_context_manager(stmt),
         )
         if cls is not None:
@@ -1324,7 +1343,7 @@ class Interpreter:
                 # tensor to that old, freed graph. Those cells leave with the iteration's.
                 for oid in made:
                     entry.heap.pop(oid, None)
-                head = join_states(graph, entry, it1)
+                head = join_states(graph, entry, it1, loop=True)
             previous = it1
             # A literal sequence's items each get their iteration, however deep the loop:
             # `sgd([w, b])` inside two training loops still visits `b`.
@@ -1339,7 +1358,7 @@ class Interpreter:
                 finally:
                     self.repeating -= 1
                 nxt = self._loop_continue(nxt, frame)
-                head = join_states(self.graph, head, nxt)
+                head = join_states(self.graph, head, nxt, loop=True)
                 previous = nxt
         finally:
             graph.made = outer_made
@@ -1515,17 +1534,43 @@ class Interpreter:
     def expr_Lambda(self, node: ast.Lambda, state: State) -> Value:
         return FuncV(
             FunctionInfo(
-                node, "<lambda>", "<lambda>", None, "function", None, self.src, self._scope(state)
+                node,
+                "<lambda>",
+                "<lambda>",
+                None,
+                "function",
+                None,
+                self.src,
+                self._scope(state, node),
             )
         )
 
-    def _scope(self, state: State) -> dict[str, Value]:
+    def _scope(self, state: State, node: ast.AST) -> dict[str, Value]:
         """The names a function defined here sees: inside another function, that function's
         locals too (a closure: an LBFGS `closure()` reading the model and the data), as bound
-        where it is defined."""
-        if self.frame.func is None:
+        where it is defined. A name the enclosing function binds again further down is
+        unknown: the closure reads it when it runs, after that."""
+        outer = self.frame.func
+        if outer is None or isinstance(outer.node, ast.Lambda):
             return self.frame.globals
-        return {**self.frame.globals, **state.env}
+        scope = {**self.frame.globals, **state.env}
+        for name in self._bound_after(outer.node, node):
+            scope[name] = UNKNOWN
+        return scope
+
+    def _bound_after(self, outer: ast.AST, node: ast.AST) -> frozenset[str]:
+        key = id(node)
+        names = self.rebound.get(key)
+        if names is None:
+            end: int = getattr(node, "end_lineno", None) or getattr(node, "lineno", None) or 0
+            names = self.rebound[key] = frozenset(
+                n.id
+                for n in ast.walk(outer)
+                if isinstance(n, ast.Name)
+                and isinstance(n.ctx, ast.Store | ast.Del)
+                and n.lineno > end
+            )
+        return names
 
     def _comprehension(
         self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State
@@ -1621,6 +1666,26 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+def _callee_grad(func: FunctionInfo, caller: GradMode) -> GradMode:
+    """The grad mode a called function runs in: the caller's, unless its decorator (or
+    being an autograd.Function's forward/backward) sets one."""
+    if (
+        func.cls is not None
+        and func.cls.is_autograd_function
+        and func.name in ("forward", "backward")
+    ):
+        return GradMode.DISABLED
+    return _DECORATOR_GRAD.get(func.grad_decorator or "", caller)
+
+
+_DECORATOR_GRAD: dict[str, GradMode] = {
+    "no_grad": GradMode.DISABLED,
+    "inference_mode": GradMode.INFERENCE,
+    "enable_grad": GradMode.ENABLED,
+    "unknown": GradMode.UNKNOWN,
+}
 
 
 def _dataset_index(func: FunctionInfo, state: State) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
@@ -312,9 +313,12 @@ def module_method(
             mode = Tri.YES if isinstance(v, Const) and v.value is True else Tri.MAYBE
         _update_tree(ip, state, ref, {"training": mode, "why_training": ip.why_code(node, "`{}`")})
         note_mode(ip, ref, mode, node, state)
+        # train mode asked for after loading weights (MC dropout, fine-tuning): on purpose
+        ip.training.loaded_modules.difference_update(module_tree(ref, state) or ())
         return ref
     if name == "load_state_dict":
-        ip.training.loaded_modules.add(ref.oid)  # trained weights: what follows evaluates them
+        if not _copies_live_module(ip, args, state):
+            ip.training.loaded_modules.add(ref.oid)  # trained weights: what follows evaluates them
         return UNKNOWN
     if name == "requires_grad_":
         flag = True
@@ -1102,11 +1106,10 @@ def call_builtin(
 
 def _range_nonempty(vals: list[Value], kwargs: Kwargs) -> bool:
     """`range(4)`, `range(1, n + 1)` with numbers known: at least one item."""
-    bounds = [const_number(v) for v in vals]
-    if kwargs or not 1 <= len(bounds) <= 3 or any(b is None for b in bounds):
+    bounds = [b for b in (const_number(v) for v in vals) if b is not None]
+    if kwargs or len(bounds) != len(vals) or not 1 <= len(bounds) <= 3:
         return False
     start, stop, step = (0.0, bounds[0], 1.0) if len(bounds) == 1 else (*bounds, 1.0)[:3]
-    assert start is not None and stop is not None and step is not None
     return (step > 0 and stop > start) or (step < 0 and stop < start)
 
 
@@ -1234,32 +1237,56 @@ def note_append(
     ip.training.accumulate(target, value, value, node, "append", state)
 
 
+def _copies_live_module(ip: Interpreter, args: Args, state: State) -> bool:
+    """`key.load_state_dict(query.state_dict())`: a momentum encoder or a target network
+    starting as a copy of a model in training, not trained weights to evaluate."""
+    if not args or not isinstance(args[0][0], ast.Call):
+        return False
+    func = args[0][0].func
+    if not (isinstance(func, ast.Attribute) and func.attr == "state_dict"):
+        return False
+    return state.module(ip.eval(func.value, state)) is not None
+
+
 def hand_over(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State) -> None:
-    """An object handed to code the analysis cannot see (`cb.on_validation_start(self)`, a
-    hook found with `getattr`) may switch the models it holds to eval or train mode there,
+    """An object handed to a callback the analysis cannot see (`cb.on_validation_start(self)`,
+    a hook found with `getattr`) may switch the models it holds to eval or train mode there,
     as callbacks do: their mode becomes unknown."""
     hand_over_values([v for _, v in (*args, *kwargs.values())], node, ip, state)
 
 
-def hand_over_values(values: Iterable[Value], node: ast.AST, ip: Interpreter, state: State) -> None:
+def hand_over_values(
+    values: Iterable[Value],
+    node: ast.AST,
+    ip: Interpreter,
+    state: State,
+    *,
+    models: bool = False,
+) -> None:
+    """The models held by the objects handed over (one attribute deep), and with `models`
+    the models handed over themselves, get an unknown train/eval mode."""
+    change = {"training": Tri.MAYBE, "why_training": ip.why_code(node, "`{}` may switch it")}
     for value in values:
         if not isinstance(value, ObjRef):
+            continue
+        if models and state.module(value) is not None:
+            _update_tree(ip, state, value, change)
             continue
         obj = state.heap.get(value.oid)
         if not isinstance(obj, InstanceObj):
             continue
         for attr in obj.attrs.values():
-            if state.module(attr) is not None:
-                assert isinstance(attr, ObjRef)
-                _update_tree(
-                    ip,
-                    state,
-                    attr,
-                    {
-                        "training": Tri.MAYBE,
-                        "why_training": ip.why_code(node, "`{}` may switch it"),
-                    },
-                )
+            if isinstance(attr, ObjRef) and state.module(attr) is not None:
+                _update_tree(ip, state, attr, change)
+
+
+_CALLBACK_NAME: Final = re.compile(r"^on_|hook|callback", re.IGNORECASE)
+
+
+def is_callback_name(name: str) -> bool:
+    """`cb.on_epoch_end(self)`, `self.hooks.run(...)`: code that may switch modes, unlike a
+    logger's `info(...)`."""
+    return bool(_CALLBACK_NAME.search(name))
 
 
 def unknown_method(

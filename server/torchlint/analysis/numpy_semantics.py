@@ -149,7 +149,10 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual.count(".") == 1 and name in _UFUNCS and args:
         return _ufunc(args[0][1], node)
     if qual in ("numpy.loadtxt", "numpy.genfromtxt"):
-        return NumpyArray(explicit or "float64", node.lineno)  # numpy reads text as float
+        # numpy reads text as float unless told (`dtype=`, or second: `loadtxt(f, np.float32)`)
+        if len(args) > 1:
+            return NumpyArray(dtype_of(args[1][1]), node.lineno)
+        return NumpyArray(explicit or "float64", node.lineno)
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
         return NumpyArray(explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs))
     if qual in ("numpy.array", "numpy.asarray") and args:

@@ -102,15 +102,16 @@ class State:
         return None
 
 
-def join_states(graph: Graph, a: State, b: State) -> State:
-    """The state after two paths meet. A dead path (after return/raise) contributes nothing."""
+def join_states(graph: Graph, a: State, b: State, *, loop: bool = False) -> State:
+    """The state after two paths meet. A dead path (after return/raise) contributes nothing.
+    `loop`: the paths are iterations of one loop (lists of modules it grew stay lists)."""
     if not a.live:
         return b.copy()
     if not b.live:
         return a.copy()
     out = State()
     out.grad = a.grad.join(b.grad)
-    joiner = _Joiner(graph, a, b, out)
+    joiner = _Joiner(graph, a, b, out, loop)
     env = out.env
     benv = b.env
     for key, va in a.env.items():
@@ -156,10 +157,11 @@ _LISTS = ("list", "listof")
 
 
 class _Joiner:
-    __slots__ = ("a", "b", "graph", "out", "phi_saved")
+    __slots__ = ("a", "b", "graph", "loop", "out", "phi_saved")
 
-    def __init__(self, graph: Graph, a: State, b: State, out: State) -> None:
+    def __init__(self, graph: Graph, a: State, b: State, out: State, loop: bool) -> None:
         self.graph = graph
+        self.loop = loop
         self.a = a
         self.b = b
         self.out = out
@@ -179,7 +181,12 @@ class _Joiner:
             return Seq(
                 tuple(self.value(x, y) for x, y in zip(va.items, vb.items, strict=True)), va.kind
             )
-        if isinstance(va, Seq) and isinstance(vb, Seq) and va.kind == vb.kind == "list":
+        if (
+            self.loop
+            and isinstance(va, Seq)
+            and isinstance(vb, Seq)
+            and va.kind == vb.kind == "list"
+        ):
             grown = self._grown_modules(va, vb)
             if grown is not None:
                 return grown
@@ -201,8 +208,9 @@ class _Joiner:
 
     def _grown_modules(self, va: Seq, vb: Seq) -> Seq | None:
         """`layers += [nn.Linear(...), nn.ReLU()]` in a loop: a list of modules that one
-        path grew further than the other. The longer list stands for it (every kind of layer
-        in order), so `nn.Sequential(*layers)` knows its children."""
+        iteration grew further than the other. The longer list stands for it (every kind of
+        layer in order), so `nn.Sequential(*layers)` knows its children. Not for branches: an
+        optional layer (`if export: layers.append(nn.Softmax(1))`) may well be absent."""
         short, long = (va, vb) if len(va.items) <= len(vb.items) else (vb, va)
         if not long.items or long.items[: len(short.items)] != short.items:
             return None

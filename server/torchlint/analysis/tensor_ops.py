@@ -473,7 +473,8 @@ def _result_device(tensors: list[Input]) -> tuple[str | None, Why | None]:
 def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None:
     name = short(op_name)
     ranks = [i.tensor.rank for i in inputs if i.tensor is not None]
-    if name in _SHAPE_GIVEN and inputs and inputs[0].tensor is not None:
+    spread = isinstance(node, ast.Call) and any(isinstance(a, ast.Starred) for a in node.args)
+    if name in _SHAPE_GIVEN and inputs and inputs[0].tensor is not None and not spread:
         # `x.permute(2, 0, 1)`, `x.view(B, -1)`, `x.reshape((n, 3))`: one dimension per size
         given = shape_rank([i.value for i in inputs[1:]])
         if given is not None:
@@ -541,7 +542,8 @@ _POINTWISE_METHODS: Final = frozenset(
 )
 
 
-# The result has the first tensor's shape whatever the others' (the mask broadcasts to it).
+# The result has the first tensor's rank whatever the others' (a mask broadcasts to it;
+# resampling and padding change sizes, not the number of dimensions).
 _SELF_SHAPED: Final = frozenset(
     {
         "masked_fill",
@@ -554,7 +556,6 @@ _SELF_SHAPED: Final = frozenset(
         "cumsum",
         "cumprod",
         "type_as",
-        # resampling and padding keep the layout: (N, C, H, W) stays 4-D
         "interpolate",
         "upsample",
         "pad",
@@ -842,8 +843,11 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         e = inputs[1].scalar
         if e is not None and e > 0 and fi is not None and fi.lo is not None and fi.lo >= 0:
             # increasing on [0, inf): `x.clamp_min(1.0) ** 2` stays >= 1
-            hi = fi.hi**e if fi.hi is not None else None
-            return Interval(fi.lo**e, hi, fi.lo_open, fi.hi_open)
+            try:
+                hi = fi.hi**e if fi.hi is not None else None
+                return Interval(fi.lo**e, hi, fi.lo_open, fi.hi_open)
+            except OverflowError:
+                return POSITIVE if fi.lo > 0 else NONNEG
         if e is not None and e == int(e) and int(e) % 2 == 0 and e > 0:
             return NONNEG
     if (

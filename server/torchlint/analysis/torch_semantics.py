@@ -1008,7 +1008,8 @@ def call_method(
                 state.heap[oid] = Tensor(root=oid)
             return tensor_method(ip, TRef(oid), receiver_node, name, args, kwargs, node, state)
         NN.unknown_method(ip, receiver_node, name, args, node, state)
-        NN.hand_over(ip, args, kwargs, node, state)
+        if NN.is_callback_name(name):
+            NN.hand_over(ip, args, kwargs, node, state)
         escape(args, kwargs, state)
         return UNKNOWN
     if isinstance(receiver, Const) and isinstance(receiver.value, str):
@@ -1064,24 +1065,22 @@ def _exact_spread(given: Args, spread: Spread, node: ast.Call) -> Args | None:
     list of known items (`*args` handed on by a function that took them); None otherwise."""
     if any(k.arg is None for k in node.keywords):
         return None  # a `**kwargs` spread
-    values = {id(n): v for n, v in spread}
-    plain = iter(given)
-    args: Args = []
-    for a in node.args:
-        if not isinstance(a, ast.Starred):
-            args.append(next(plain, (a, UNKNOWN)))
-            continue
-        seq = values.get(id(a))
-        if not isinstance(seq, Seq) or seq.kind == "listof":
-            return None
-        args.extend((a, item) for item in seq.items)
-    return args
+    return _spread_args(given, spread, node, None)
 
 
 def _spread_children(given: Args, spread: Spread, node: ast.Call, state: State) -> Args:
     """`nn.Sequential(*layers)`: the items of a list of known length, in order; anything
     else spread stands for children unknown (an empty container would pass its input
     through unchanged, as if no layer ran). `given`: the arguments not spread."""
+    args = _spread_args(given, spread, node, state)
+    assert args is not None
+    return args
+
+
+def _spread_args(given: Args, spread: Spread, node: ast.Call, modules: State | None) -> Args | None:
+    """`given` with each `*seq` of the call replaced by its items. A list grown in a loop
+    (`listof`) counts only with `modules` (its one module stands for the n alike), and
+    anything else spread is then one unknown argument; without `modules`, None."""
     plain = iter(given)
     values = {id(n): v for n, v in spread}
     args: Args = []
@@ -1092,10 +1091,12 @@ def _spread_children(given: Args, spread: Spread, node: ast.Call, state: State) 
         seq = values.get(id(a), UNKNOWN)
         if isinstance(seq, Seq) and seq.kind != "listof":
             args.extend((a, item) for item in seq.items)
+        elif modules is None:
+            return None
         elif (
             isinstance(seq, Seq)
             and seq.items
-            and all(state.module(item) is not None for item in seq.items)
+            and all(modules.module(item) is not None for item in seq.items)
         ):
             # `[Block(d) for _ in range(n)]`: n modules alike, one stands for them all
             args.extend((a, item) for item in seq.items)
@@ -1343,7 +1344,9 @@ def _factory(
     )
     if fk.like and args and isinstance(args[0][1], TRef) and "device" not in kwargs:
         device = state.tensor(args[0][1]).device
-    rank = _factory_rank(qual, fk, args, state)
+    # `torch.zeros(b, *hw)`: the spread sizes are not among `args`
+    spread = any(isinstance(a, ast.Starred) for a in node.args)
+    rank = None if spread else _factory_rank(qual, fk, args, state)
     t = Tensor(
         dtype=dtype,
         rg=rg,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from torchlint import knowledge as K
 from torchlint.analysis.events import Accumulation, Forward, LoopSummary
-from torchlint.analysis.facts import Tensor, Tri
+from torchlint.analysis.facts import GradMode, Tensor, Tri
 from torchlint.analysis.state import State
 from torchlint.analysis.values import FunctionInfo, ModuleObj, ObjRef, Params, Seq, TRef, Value
 
@@ -130,6 +130,7 @@ class TrainingTracker:
     # -- scopes ---------------------------------------------------------------------
     def begin_scope(self) -> None:
         self.accumulations = {}
+        self.loaded_modules = set()  # a load elsewhere may come after this code runs
         self.backward_reach = set()
         self.evaluated = set()
 
@@ -182,7 +183,7 @@ class TrainingTracker:
         record = self.loops.pop()
         if record.backwards:
             for fwd in record.forwards.values():
-                if not fwd.nested:
+                if _trains(fwd):
                     self.trained_modules.add(fwd.module_oid)
             # Totals of what this training loop backpropagates: candidates for TL303. A loop
             # that only takes `autograd.grad` (an unrolled, differentiable inner optimisation)
@@ -304,7 +305,7 @@ class TrainingTracker:
             return True
         return any(
             loop.backwards
-            and any(f.module_oid == module_oid and not f.nested for f in loop.forwards.values())
+            and any(f.module_oid == module_oid and _trains(f) for f in loop.forwards.values())
             for loop in self.loops
         )
 
@@ -395,6 +396,14 @@ class TrainingTracker:
             kind=kind,
             loop=loop.node,
         )
+
+
+def _trains(fwd: Forward) -> bool:
+    """A forward in a loop that backpropagates trains its model, unless it is a submodule
+    call or ran under no_grad (a momentum encoder, a target network)."""
+    return (
+        not fwd.nested and fwd.grad is not GradMode.DISABLED and fwd.grad is not GradMode.INFERENCE
+    )
 
 
 def returns_gradients(call: ast.Call) -> bool:

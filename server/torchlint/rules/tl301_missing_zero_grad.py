@@ -2,7 +2,8 @@
 ## What it does
 Flags a training loop that calls `backward()` and an optimizer's `step()` but never
 clears the gradients (`optimizer.zero_grad()`, `model.zero_grad()`, `p.grad = None`) —
-not in the loop, nor in the helpers it calls.
+not in the loop, nor in the helpers it calls. Mixed-precision loops count too:
+`scaler.scale(loss).backward()` and `scaler.step(optimizer)` with a `torch.amp.GradScaler`.
 
 ## Why is this bad?
 `backward()` *adds* to `.grad`. Without zeroing, each step uses the sum of the gradients

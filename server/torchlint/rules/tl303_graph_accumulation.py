@@ -1,9 +1,11 @@
 """
 ## What it does
 Flags a running total of the loss kept as a tensor across a training loop —
-`total_loss += loss`, `losses.append(loss)`, `history["loss"].append(loss)` — when the
-total itself is never backpropagated. A list or total the loop makes anew (or clears) in
-each iteration holds one graph at a time and is not flagged.
+`total_loss += loss`, `per_task[t] = per_task[t] + loss`, `losses.append(loss)`,
+`history["loss"].append(loss)` — when the total itself is never backpropagated, also when
+it is added up in an inner loop (over the tasks of a multi-task loss) of the loop that
+backpropagates. A list or total the loop makes anew (or clears) in each iteration holds
+one graph at a time and is not flagged.
 
 ## Why is this bad?
 The loss requires grad, so the total does too: it holds a reference to the autograd graph

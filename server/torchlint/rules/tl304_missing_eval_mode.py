@@ -3,7 +3,10 @@
 Flags evaluating a model that has dropout or batch-norm layers while it is still in
 training mode: a call in an evaluation function (`evaluate`, `validate`, `test`,
 `predict`…), or under `torch.no_grad()` after the model was trained or given weights
-with `load_state_dict`, with no `model.eval()` before it. An object holding the model
+with `load_state_dict`, with no `model.eval()` before it. Not flagged: a model switched to
+`train()` on purpose after loading (Monte Carlo dropout), a copy of a live model
+(`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run only under
+`no_grad` in the training loop. An object holding the model
 handed to code the analysis does not run (a callback found with `getattr`, a call too
 deep to follow) may switch its mode there: unless that code cannot (an empty hook, a
 logger), the mode becomes unknown and nothing is reported.
