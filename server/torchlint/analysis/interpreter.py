@@ -106,6 +106,7 @@ class Frame:
     depth: int = 0
     # Its statements count as run with known arguments (see `Interpreter.covered`).
     covers: bool = True
+    closure: dict[str, Value] | None = None  # the enclosing function's names (a closure)
 
 
 class Interpreter:
@@ -187,6 +188,8 @@ class Interpreter:
         after a 2,300-line file)."""
         for func in self.functions:
             func.globals = None
+            func.closure = None
+        self.cut_calls.clear()
         for cls in self.classes.values():
             cls.methods.clear()
         for entry in self.foreign.values():
@@ -599,19 +602,7 @@ class Interpreter:
         key = id(func.node)
         small = self.small_functions.get(key)
         if small is None:
-            node = func.node
-            count = 0
-            if not isinstance(node, ast.Lambda):
-                body = node.body
-                if (
-                    body
-                    and isinstance(body[0], ast.Expr)
-                    and isinstance(body[0].value, ast.Constant)
-                ):
-                    body = body[1:]  # the docstring
-                for stmt in body:
-                    count += sum(1 for n in ast.walk(stmt) if isinstance(n, ast.stmt))
-            small = self.small_functions[key] = count <= SMALL_BODY
+            small = self.small_functions[key] = _few_statements(func.node, SMALL_BODY)
         return small
 
     def _not_run(
@@ -707,7 +698,7 @@ class Interpreter:
         state: State,
         alone: bool,
     ) -> tuple[object, ...] | None:
-        if func.globals is not None and func.globals is not self.module_env and func.cls is None:
+        if func.closure is not None:
             return None  # a closure: its names are its own, the node does not say which
         parts: list[object] = [id(func.node), state.grad, alone, self.muted, self_value is None]
         values = (
@@ -748,6 +739,7 @@ class Interpreter:
             func,
             (*self.frame.context, id(site))[-3:],
             globals_,
+            closure=func.closure,
             self_value=self_value,
             depth=self.frame.depth + 1,
         )
@@ -1111,8 +1103,9 @@ class Interpreter:
             kind,
             T.grad_decorator(stmt),
             self.src,
-            self.frame.globals if cls is not None else self._scope(state, stmt),
+            self.frame.globals,
             context_manager=_is_context_manager(stmt),
+            closure=None if cls is not None else self._closure(state, stmt),
         )
         if cls is not None:
             cls.methods[stmt.name] = info
@@ -1436,6 +1429,11 @@ class Interpreter:
         value = state.env.get(name)
         if value is not None:
             return value
+        closure = self.frame.closure
+        if closure is not None:
+            value = closure.get(name)
+            if value is not None:
+                return value
         value = self.frame.globals.get(name)
         if value is not None:
             return value
@@ -1541,19 +1539,20 @@ class Interpreter:
                 "function",
                 None,
                 self.src,
-                self._scope(state, node),
+                self.frame.globals,
+                closure=self._closure(state, node),
             )
         )
 
-    def _scope(self, state: State, node: ast.AST) -> dict[str, Value]:
-        """The names a function defined here sees: inside another function, that function's
-        locals too (a closure: an LBFGS `closure()` reading the model and the data), as bound
-        where it is defined. A name the enclosing function binds again further down is
-        unknown: the closure reads it when it runs, after that."""
+    def _closure(self, state: State, node: ast.AST) -> dict[str, Value] | None:
+        """The names a function defined here sees besides the module's: inside another
+        function, that function's (a closure: an LBFGS `closure()` reading the model and the
+        data), as bound where it is defined. A name the enclosing function binds again
+        further down is unknown: the closure reads it when it runs, after that."""
         outer = self.frame.func
         if outer is None or isinstance(outer.node, ast.Lambda):
-            return self.frame.globals
-        scope = {**self.frame.globals, **state.env}
+            return None
+        scope = {**self.frame.closure, **state.env} if self.frame.closure else dict(state.env)
         for name in self._bound_after(outer.node, node):
             scope[name] = UNKNOWN
         return scope
@@ -1666,6 +1665,25 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+def _few_statements(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, limit: int) -> bool:
+    """At most `limit` statements, nested ones included, besides a docstring."""
+    if isinstance(node, ast.Lambda):
+        return True
+    body = node.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    count = 0
+    todo: list[ast.stmt] = list(body)
+    while todo:
+        stmt = todo.pop()
+        count += 1
+        if count > limit:
+            return False
+        for part in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(getattr(stmt, part, ()))
+    return True
 
 
 def _callee_grad(func: FunctionInfo, caller: GradMode) -> GradMode:

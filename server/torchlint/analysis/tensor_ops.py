@@ -473,8 +473,12 @@ def _result_device(tensors: list[Input]) -> tuple[str | None, Why | None]:
 def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None:
     name = short(op_name)
     ranks = [i.tensor.rank for i in inputs if i.tensor is not None]
-    spread = isinstance(node, ast.Call) and any(isinstance(a, ast.Starred) for a in node.args)
-    if name in _SHAPE_GIVEN and inputs and inputs[0].tensor is not None and not spread:
+    if (
+        name in _SHAPE_GIVEN
+        and inputs
+        and inputs[0].tensor is not None
+        and not (isinstance(node, ast.Call) and any(isinstance(a, ast.Starred) for a in node.args))
+    ):
         # `x.permute(2, 0, 1)`, `x.view(B, -1)`, `x.reshape((n, 3))`: one dimension per size
         given = shape_rank([i.value for i in inputs[1:]])
         if given is not None:

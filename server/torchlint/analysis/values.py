@@ -173,6 +173,8 @@ class FunctionInfo:
     source: SourceInfo | None = None  # the file it is defined in
     # The module-level names its body sees: its own file's, even when another file calls it.
     globals: dict[str, Value] | None = field(default=None, repr=False)
+    # A function defined in another: that function's names where it was defined (a closure).
+    closure: dict[str, Value] | None = field(default=None, repr=False)
     # A `@contextmanager` generator: a call runs its body up to the `yield` only.
     context_manager: bool = False
 
