@@ -2044,11 +2044,24 @@ def _dataclass_fields(
             attrs[name] = kwargs[name]
         elif i < len(args):
             attrs[name] = args[i] if not inherited else UNKNOWN
-        elif isinstance(stmt.value, ast.Constant):
-            attrs[name] = Const(stmt.value.value)
         else:
-            attrs[name] = UNKNOWN
+            attrs[name] = _literal(stmt.value)
     return attrs
+
+
+def _literal(node: ast.expr | None) -> Value:
+    """A literal default (`0.1`, `(64, 64)`, `((10, 13), (16, 30))`) as a value; anything
+    else is unknown."""
+    if isinstance(node, ast.Constant):
+        return Const(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = node.operand.value if isinstance(node.operand, ast.Constant) else None
+        ok = isinstance(v, int | float) and not isinstance(v, bool)
+        return Const(-v) if ok else UNKNOWN  # type: ignore[operator]
+    if isinstance(node, ast.Tuple) and len(node.elts) <= 64:
+        items = tuple(_literal(e) for e in node.elts)
+        return UNKNOWN if any(isinstance(i, Unknown) for i in items) else Seq(items, "tuple")
+    return UNKNOWN
 
 
 def _asks_for_gpu(test: ast.expr) -> bool:
