@@ -24,6 +24,7 @@ from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
 from torchlint.analysis.training import is_eval_name, module_tree, trains_in_body
 from torchlint.analysis.values import (
     UNKNOWN,
+    ArgParserObj,
     ClassInfo,
     ClassV,
     Const,
@@ -1235,6 +1236,60 @@ def note_append(
     ip: Interpreter, target: ast.expr, value: Value, node: ast.AST, state: State
 ) -> None:
     ip.training.accumulate(target, value, value, node, "append", state)
+
+
+def argparse_method(
+    ip: Interpreter,
+    ref: ObjRef,
+    parser: ArgParserObj,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    """`parser.add_argument("--device", default="cuda")` records the default;
+    `parser.parse_args()` gives a namespace holding the defaults (what a run without those
+    options sees; an option given on the command line is another run)."""
+    if name in ("add_argument_group", "add_mutually_exclusive_group"):
+        return ref  # a group adds its options to the parser
+    if name == "set_defaults":
+        given = {k: v for k, (_, v) in kwargs.items()}
+        state.heap[ref.oid] = fast_replace(parser, defaults={**parser.defaults, **given})
+        return Const(None)
+    if name == "add_argument":
+        dest = _option_dest(args, kwargs)
+        if dest is not None:
+            value = _option_default(kwargs)
+            state.heap[ref.oid] = fast_replace(parser, defaults={**parser.defaults, dest: value})
+        return UNKNOWN
+    if name in ("parse_args", "parse_known_args"):
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        state.heap[oid] = InstanceObj(None, dict(parser.defaults))
+        namespace = ObjRef(oid)
+        return Seq((namespace, UNKNOWN), "tuple") if name == "parse_known_args" else namespace
+    return UNKNOWN
+
+
+def _option_dest(args: Args, kwargs: Kwargs) -> str | None:
+    if "dest" in kwargs:
+        d = kwargs["dest"][1]
+        return d.value if isinstance(d, Const) and isinstance(d.value, str) else None
+    names = [v.value for _, v in args if isinstance(v, Const) and isinstance(v.value, str)]
+    if len(names) != len(args) or not names:
+        return None
+    long = next((n for n in names if n.startswith("--")), None)
+    chosen = long or names[0]
+    return chosen.lstrip("-").replace("-", "_") or None
+
+
+def _option_default(kwargs: Kwargs) -> Value:
+    if "default" in kwargs:
+        return kwargs["default"][1]
+    action = kwargs.get("action", (None, UNKNOWN))[1]
+    if isinstance(action, Const) and action.value in ("store_true", "store_false"):
+        return Const(action.value == "store_false")
+    return UNKNOWN  # None unless the command line gives one
 
 
 def _copies_live_module(ip: Interpreter, args: Args, state: State) -> bool:

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from torchlint.analysis.facts import GradMode, Tensor, Why
 from torchlint.analysis.slots import fast_init
 from torchlint.analysis.values import (
+    UNKNOWN,
+    ArgParserObj,
     HeapObj,
     InstanceObj,
     ModuleObj,
@@ -246,6 +248,17 @@ class _Joiner:
             return fast_replace(j, attrs=self._attrs(oa.attrs, ob.attrs))
         if isinstance(oa, InstanceObj) and isinstance(ob, InstanceObj):
             return fast_replace(oa, attrs=self._attrs(oa.attrs, ob.attrs))
+        if isinstance(oa, ArgParserObj) and isinstance(ob, ArgParserObj):
+            # an option added on one path only has no known default
+            keys = oa.defaults.keys() | ob.defaults.keys()
+            return ArgParserObj(
+                {
+                    k: self.value(oa.defaults[k], ob.defaults[k])
+                    if k in oa.defaults and k in ob.defaults
+                    else UNKNOWN
+                    for k in keys
+                }
+            )
         return oa
 
     def _attrs(self, a: Mapping[str, Value], b: Mapping[str, Value]) -> dict[str, Value]:

@@ -47,6 +47,7 @@ from torchlint.analysis.tensor_ops import (
 from torchlint.analysis.values import (
     SOME_INT,
     UNKNOWN,
+    ArgParserObj,
     Bound,
     ClassV,
     Const,
@@ -63,6 +64,7 @@ from torchlint.analysis.values import (
     ObjRef,
     OptimizerObj,
     Params,
+    PartialV,
     Seq,
     TorchName,
     TRef,
@@ -780,6 +782,10 @@ def call_value(
 ) -> Value:
     if isinstance(target, TorchName):
         return call_torch(ip, target.qualname, args, kwargs, starred, node, state)
+    if isinstance(target, PartialV):
+        # `check = partial(gradcheck, eps=1e-6)`; `check(fn, (x,))`
+        merged = {**dict(target.kwargs), **kwargs}
+        return call_value(ip, target.func, [*target.args, *args], merged, starred, node, state)
     if isinstance(target, FuncV):
         values = tuple(v for _, v in args)
         kw = {k: v for k, (_, v) in kwargs.items()}
@@ -824,6 +830,12 @@ def call_value(
             ip.training.grad_cleared()  # pyro.infer.util.zero_grads(params) and the like
         if target.qualname == "copy.deepcopy" and len(args) == 1 and not kwargs:
             return ip.deep_copy(args[0][1], state, node)
+        if target.qualname == "functools.partial" and args:
+            return PartialV(args[0][1], tuple(args[1:]), tuple((k, v) for k, v in kwargs.items()))
+        if target.qualname == "argparse.ArgumentParser":
+            oid = ip.graph.alloc(id(node), ip.frame.context)
+            state.heap[oid] = ArgParserObj()
+            return ObjRef(oid)
         if (
             target.qualname.startswith("torchvision.datasets.")
             and target.qualname.rsplit(".", 1)[-1][:1].isupper()
@@ -931,6 +943,8 @@ def call_method(
             )
         if isinstance(obj, OptimizerObj):
             return NN.optimizer_method(ip, receiver, obj, name, args, kwargs, node, state)
+        if isinstance(obj, ArgParserObj):
+            return NN.argparse_method(ip, receiver, obj, name, args, kwargs, node, state)
         if isinstance(obj, InstanceObj) and obj.cls is not None:
             attr = obj.attrs.get(name)
             if attr is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, TypeGuard, TypeVar
+from typing import Any, Final, TypeGuard, TypeVar
 
 from torchlint.analysis.facts import DType, GradMode, Tri, Why, join_dtype
 from torchlint.analysis.slots import fast_init, make_copier
@@ -97,6 +97,16 @@ class Distribution(Value):
 
     kind: str  # "Categorical", "Normal"...
     params: TRef | None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True, eq=False)
+class PartialV(Value):
+    """`functools.partial(f, *args, **kwargs)`: a call of it calls `f` with these first."""
+
+    func: Value
+    args: tuple[tuple[Any, Value], ...]  # (expression as written, value)
+    kwargs: tuple[tuple[str, tuple[Any, Value]], ...]
 
 
 @fast_init
@@ -269,6 +279,14 @@ class OptimizerObj(HeapObj):
     line: int
     params: Value = UNKNOWN
     name: str | None = None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True, eq=False)
+class ArgParserObj(HeapObj):
+    """An `argparse.ArgumentParser`: the defaults of the options added so far, by `dest`."""
+
+    defaults: Mapping[str, Value] = field(default_factory=dict)
 
 
 @fast_init

@@ -8,7 +8,9 @@ a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU i
 known to be on the CPU when its dataset is a `TensorDataset` of CPU tensors, a torchvision
 dataset, or a `Dataset` class of the file that never moves a tensor (and no `collate_fn`).
 A device chosen as `"cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA: the
-code is written for the GPU, and mixing devices fails on the machine it is meant for. A
+code is written for the GPU, and mixing devices fails on the machine it is meant for; so
+does an `argparse` option's default (`--device`, default `"cuda"`), what a run without the
+option gets. A
 submodule call inside `forward` is not flagged when its input got its device from the
 caller: the caller's `model(x)` is, where the input should be moved.
 
