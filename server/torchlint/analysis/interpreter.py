@@ -395,14 +395,9 @@ class Interpreter:
         frame.self_value = self_value
         if self_value is not None and self._fully_covered(func):
             return  # building `self` ran this very `__init__`, as it would run alone
-        if cut is not None:
-            self._bind_params(
-                func, state, frame, cut.args, cut.kwargs, self_value=self_value, alone=False
-            )
-        else:
-            self._bind_params(
-                func, state, frame, args=(), kwargs={}, self_value=self_value, alone=True
-            )
+        args, kwargs = (cut.args, cut.kwargs) if cut is not None else ((), {})
+        self._bind_params(func, state, frame, args, kwargs, self_value, alone=cut is None)
+        if cut is None:
             _dataset_index(func, state)
         saved_frame = self.frame
         self.frame = frame
@@ -568,14 +563,14 @@ class Interpreter:
             self.frame.depth < _MAX_INLINE_DEPTH + 2 and self._small(func)
         ):
             self._cut_call(func, args, kwargs, state, self_value, alone_args)
-            self._not_run(func, args, kwargs, self_value, site, state)
+            self.not_run(func, args, kwargs, self_value, site, state)
             return UNKNOWN
         if (
             self.steps > self.max_steps
             or self.steps > self.inline_limit
             or any(f is func for f in self.active)
         ):
-            self._not_run(func, args, kwargs, self_value, site, state)
+            self.not_run(func, args, kwargs, self_value, site, state)
             return UNKNOWN
         if not _accepts(func, len(args), self_value is not None):
             return UNKNOWN  # the call would raise TypeError: nothing to learn from its body
@@ -605,7 +600,7 @@ class Interpreter:
             small = self.small_functions[key] = _few_statements(func.node, SMALL_BODY)
         return small
 
-    def _not_run(
+    def not_run(
         self,
         func: FunctionInfo,
         args: tuple[Value, ...],
@@ -1550,8 +1545,10 @@ class Interpreter:
         data), as bound where it is defined. A name the enclosing function binds again
         further down is unknown: the closure reads it when it runs, after that."""
         outer = self.frame.func
-        if outer is None or isinstance(outer.node, ast.Lambda):
+        if outer is None:
             return None
+        if isinstance(outer.node, ast.Lambda):
+            return self.frame.closure  # a lambda binds nothing but its parameters
         scope = {**self.frame.closure, **state.env} if self.frame.closure else dict(state.env)
         for name in self._bound_after(outer.node, node):
             scope[name] = UNKNOWN

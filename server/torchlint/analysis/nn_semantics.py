@@ -1298,7 +1298,11 @@ def _copies_live_module(ip: Interpreter, args: Args, state: State) -> bool:
     if not args or not isinstance(args[0][0], ast.Call):
         return False
     func = args[0][0].func
-    if not (isinstance(func, ast.Attribute) and func.attr == "state_dict"):
+    if not (
+        isinstance(func, ast.Attribute)
+        and func.attr == "state_dict"
+        and isinstance(func.value, ast.Name | ast.Attribute)  # read again: names only
+    ):
         return False
     return state.module(ip.eval(func.value, state)) is not None
 

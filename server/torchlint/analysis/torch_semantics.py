@@ -792,7 +792,7 @@ def call_value(
         if starred:
             exact = _exact_spread(args, starred, node)
             if exact is None:
-                NN.hand_over(ip, args, kwargs, node, state)  # not run: its effects are unseen
+                ip.not_run(target.func, values, kw, target.bound_self, node, state)
                 return UNKNOWN
             values = tuple(v for _, v in exact)
         return ip.call_user(target.func, values, kw, state, node, self_value=target.bound_self)
@@ -961,8 +961,15 @@ def call_method(
                     node,
                     self_value=self_value,
                 )
-            if method is not None:
-                NN.hand_over(ip, args, kwargs, node, state)  # a method not run: effects unseen
+            if method is not None:  # given `*rest` of unknown length: not run
+                ip.not_run(
+                    method,
+                    tuple(v for _, v in args),
+                    {k: v for k, (_, v) in kwargs.items()},
+                    receiver,
+                    node,
+                    state,
+                )
         escape(args, kwargs, state)
         return UNKNOWN
     if isinstance(receiver, ClassV):

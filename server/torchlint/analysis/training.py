@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from torchlint import knowledge as K
 from torchlint.analysis.events import Accumulation, Forward, LoopSummary
-from torchlint.analysis.facts import GradMode, Tensor, Tri
+from torchlint.analysis.facts import Tensor, Tri
 from torchlint.analysis.state import State
 from torchlint.analysis.values import FunctionInfo, ModuleObj, ObjRef, Params, Seq, TRef, Value
 
@@ -401,9 +401,7 @@ class TrainingTracker:
 def _trains(fwd: Forward) -> bool:
     """A forward in a loop that backpropagates trains its model, unless it is a submodule
     call or ran under no_grad (a momentum encoder, a target network)."""
-    return (
-        not fwd.nested and fwd.grad is not GradMode.DISABLED and fwd.grad is not GradMode.INFERENCE
-    )
+    return not fwd.nested and fwd.grad.records is not Tri.NO
 
 
 def returns_gradients(call: ast.Call) -> bool:
