@@ -50,7 +50,9 @@ handler.setFormatter(logging.Formatter("%(message)s"))
 timing.addHandler(handler)
 sys.exit(main(["serve", "--log-level", "WARNING"]))
 """
-_TIMING = re.compile(r"published (\S+) v(\d+): engine ([\d.]+) ms, call ([\d.]+) ms")
+_TIMING = re.compile(
+    r"published (\S+) v(\d+): engine ([\d.]+) ms, call ([\d.]+) ms[^,]*(, taken over)?$"
+)
 
 
 # -- the files ---------------------------------------------------------------------------
@@ -107,6 +109,7 @@ class Figures:
     server_engine_ms: list[float] = field(default_factory=list)
     call_ms: list[float] = field(default_factory=list)
     overhead_ms: list[float] = field(default_factory=list)
+    taken_over: list[bool] = field(default_factory=list)  # per keystroke: previous result kept
     engine_ms: list[float] = field(default_factory=list)
     burst_last_ms: float = 0.0
     burst_versions: int = 0
@@ -123,7 +126,16 @@ class Figures:
             "overhead_p95": _pct(self.overhead_ms, 95),
             "engine_p50": _pct(self.engine_ms, 50),
             "engine_p95": _pct(self.engine_ms, 95),
+            "taken_over": float(sum(self.taken_over)),
+            "anew_p50": _pct(self._split(False), 50),
+            "anew_p95": _pct(self._split(False), 95),
+            "taken_p50": _pct(self._split(True), 50),
+            "taken_p95": _pct(self._split(True), 95),
         }
+
+    def _split(self, taken: bool) -> list[float]:
+        """Keystroke latencies of the versions analysed anew, or of those taken over."""
+        return [ms for ms, t in zip(self.keystroke_ms, self.taken_over, strict=False) if t is taken]
 
 
 def _pct(values: list[float], q: int) -> float:
@@ -138,8 +150,9 @@ class Session:
     def __init__(self) -> None:
         self.client = LanguageClient("torchlint-bench", "1")
         self.versions: dict[str, dict[int, float]] = {}
-        # (uri, version) -> the engine's time in the server, and the call's (clean-up included)
-        self.engine: dict[tuple[str, int], tuple[float, float]] = {}
+        # (uri, version) -> the engine's time in the server, the call's (clean-up included),
+        # and whether the previous version's result was taken over
+        self.engine: dict[tuple[str, int], tuple[float, float, bool]] = {}
         self.changed = asyncio.Event()
         self._stderr: asyncio.Task[None] | None = None
 
@@ -180,6 +193,7 @@ class Session:
                 self.engine[(m.group(1), int(m.group(2)))] = (
                     float(m.group(3)),
                     float(m.group(4)),
+                    m.group(5) is not None,
                 )
             elif text:
                 print(f"  server: {text}", file=sys.stderr)
@@ -261,6 +275,7 @@ async def bench_file(
             fig.server_engine_ms.append(timing[0])
             fig.call_ms.append(timing[1])
             fig.overhead_ms.append(fig.keystroke_ms[-1] - timing[1])
+            fig.taken_over.append(timing[2])
         current[line] = indent + typed[: i + 1] + "\n"
         t0 = time.perf_counter()
         analyze_source("".join(current), f"{name}.py")
@@ -301,6 +316,14 @@ def report(figures: list[Figures]) -> None:
             f" {s['engine_p50']:>8.1f}ms {s['engine_p95']:>8.1f}ms {f.burst_last_ms:>8.0f}ms"
             f" {f.burst_published:>4}/{f.burst_versions:<4}"
         )
+    print()
+    for f in figures:
+        s = f.summary()
+        print(
+            f"{f.name:<6} keystrokes taken over {int(s['taken_over'])}/{len(f.taken_over)}:"
+            f" p50 {s['taken_p50']:.1f} ms, p95 {s['taken_p95']:.1f} ms;"
+            f" analysed anew p50 {s['anew_p50']:.1f} ms, p95 {s['anew_p95']:.1f} ms"
+        )
     print(
         "\np50/p95/max: didChange -> publishDiagnostics per keystroke (each sent --gap after"
         " the previous answer)."
@@ -310,6 +333,8 @@ def report(figures: list[Figures]) -> None:
         "\nalone: analyze_source on the same texts in this process."
         "\nburst end: last keystroke of a 30 ms/key burst -> diagnostics of the final text;"
         " analysed: versions published / typed in the burst (the rest were coalesced)."
+        "\ntaken over: the text that parses did not change (a statement typed that does not"
+        " parse yet), so the previous result was kept (torchlint.reuse)."
         "\ntargets: p95 <= 15 ms (300 lines), <= 50 ms (2,000 lines), first diagnostics <= 1 s."
     )
 

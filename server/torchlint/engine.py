@@ -19,9 +19,10 @@ from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
 from torchlint.config import Config
 from torchlint.findings import Finding, Pos, Span
+from torchlint.reuse import take_over
 from torchlint.rules import enabled_rules
 from torchlint.rules.context import RuleContext
-from torchlint.suppressions import is_suppressed, parse_suppressions
+from torchlint.suppressions import Suppression, is_suppressed, parse_suppressions
 
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -40,6 +41,13 @@ class AnalysisResult:
     )  # (row, byte col) -> (name, facts)
     errors: list[str] = field(default_factory=list)  # internal errors, for logs
     seconds: float = 0.0
+    # What the result depends on beyond the parsed text, for `torchlint.reuse`:
+    config: Config | None = None
+    record_facts: bool = True
+    # The imports the resolver answered, and how (None: analysed without a resolver).
+    resolved: tuple[tuple[str, int, ForeignModule | None], ...] | None = None
+    suppressions: dict[int, Suppression] = field(default_factory=dict)
+    reused: bool = False  # taken over from the previous version's analysis
 
     def tensor_at(self, row: int, col: int) -> tuple[Span, str, Tensor] | None:
         """The tensor-valued name under (row, col in characters), with its span and facts."""
@@ -74,33 +82,52 @@ def analyze_source(
     *,
     record_facts: bool = True,
     resolver: Resolver | None = None,
+    previous: AnalysisResult | None = None,
 ) -> AnalysisResult:
+    """Analyse `text`. With `previous`, the result of an earlier version of the same file,
+    that result is taken over when the text that parses is the same (a statement being
+    typed that does not parse yet) and nothing it reports touches the half-typed lines."""
     # The cyclic collector would repeatedly walk the whole AST while the analysis allocates
     # small objects; reference counting frees almost everything, so pause it meanwhile.
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(text, path, config, record_facts, resolver)
+        return _analyze(text, path, config or Config(), record_facts, resolver, previous)
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
 def _analyze(
-    text: str, path: str, config: Config | None, record_facts: bool, resolver: Resolver | None
+    text: str,
+    path: str,
+    config: Config,
+    record_facts: bool,
+    resolver: Resolver | None,
+    previous: AnalysisResult | None,
 ) -> AnalysisResult:
     started = time.perf_counter()
-    config = config or Config()
     if "\r" in text:
         # Python and editors end a line at a lone \r too; the engine splits at \n only.
         # One character for one: columns and offsets stay where they were.
         text = _LONE_CR.sub("\n", text)
-    source = SourceInfo(text, path)
-    errors: list[str] = []
     parsed = parse_tolerant(text, path)
+    source = SourceInfo(text, path, parsed.text)
+    # One test on the whole text spares a pass over every line in most files.
+    table = parse_suppressions(source.lines) if "torchlint" in text.lower() else {}
+    if previous is not None:
+        reused = take_over(previous, source, parsed, config, record_facts, resolver, table)
+        if reused is not None:
+            reused.seconds = time.perf_counter() - started
+            return reused
+    resolved: list[tuple[str, int, ForeignModule | None]] | None = None
+    if resolver is not None:
+        resolved = []
+        resolver = _recording(resolver, resolved)
+    errors: list[str] = []
     ctx = RuleContext(source, config, parsed.tree)
     rules = enabled_rules(config)
-    if _changes_default_dtype(text):
+    if _changes_default_dtype(parsed.text):
         # The analysis assumes torch's default float32; a file that changes it (physics code,
         # test suites: `set_default_dtype(torch.float64)`) gets no precision or dtype verdicts.
         rules = [r for r in rules if r.code not in _DEFAULT_DTYPE_RULES]
@@ -117,8 +144,6 @@ def _analyze(
     for code in interp.broken_rules:
         errors.append(f"{path}: rule {code} failed and was skipped (see the log)")
     interp.release()
-    # One test on the whole text spares a pass over every line in most files.
-    table = parse_suppressions(source.lines) if "torchlint" in text.lower() else {}
     findings = [f for f in ctx.findings if not is_suppressed(f.code, f.span.start.row, table)]
     findings.sort(key=Finding.sort_key)
     return AnalysisResult(
@@ -128,4 +153,22 @@ def _analyze(
         facts=interp.facts_at,
         errors=errors,
         seconds=time.perf_counter() - started,
+        config=config,
+        record_facts=record_facts,
+        resolved=None if resolved is None else tuple(resolved),
+        suppressions=table,
     )
+
+
+def _recording(
+    resolver: Resolver, answers: list[tuple[str, int, ForeignModule | None]]
+) -> Resolver:
+    """`resolver`, noting each question and its answer: a later version's analysis can only
+    be taken over while the imported files still read the same."""
+
+    def resolve(module: str, level: int) -> ForeignModule | None:
+        found = resolver(module, level)
+        answers.append((module, level, found))
+        return found
+
+    return resolve

@@ -333,7 +333,7 @@ class Interpreter:
         every node), so a name used both inside and outside gets UNKNOWN.
         """
         regions: list[tuple[int, int, GradMode, ast.AST]] = []
-        if not T.may_change_grad_mode(self.src.text):
+        if not T.may_change_grad_mode(self.src.scan_text):
             self.no_grad_refs = {}
             return
 
@@ -342,12 +342,12 @@ class Interpreter:
         if not regions:
             self.no_grad_refs = modes
             return
-        text = self.src.text
+        text = self.src.scan_text
         # Only the file's own functions matter (a lambda is never looked up by name).
         defs = Counter(_DEF_NAME.findall(text))
         functions = set(defs)
         inside: dict[str, tuple[GradMode, int]] = {}
-        lines = self.src.lines
+        lines = self.src.scan_lines
         for start, end, mode, _node in regions:
             region = "\n".join(lines[start - 1 : end])
             counts = Counter(n for n in _IDENT.findall(region) if n in functions)
@@ -637,7 +637,7 @@ class Interpreter:
             node = f.node
             src = f.source or self.main_src
             end = getattr(node, "end_lineno", None) or node.lineno
-            text = "\n".join(src.lines[node.lineno - 1 : end])
+            text = "\n".join(src.scan_lines[node.lineno - 1 : end])
             if _SWITCHES_MODE.search(text):
                 found = True
                 break
@@ -1049,7 +1049,7 @@ class Interpreter:
 
     def _run_foreign(self, found: ForeignModule) -> tuple[dict[str, Value], State] | None:
         parsed = parse_shared(found.text, found.path)
-        source = SourceInfo(found.text, found.path)
+        source = SourceInfo(found.text, found.path, parsed.text)
         sub = Interpreter(
             source,
             # Its own context: how that file spells torch must not leak into this file's fixes.

@@ -616,7 +616,7 @@ def call_module(
                 scope_name=ip.frame.func.name if ip.frame.func is not None else "",
                 in_eval_scope=ip.frame.func is not None
                 and is_eval_name(ip.frame.func.name, ip.src.path)
-                and not trains_in_body(ip.frame.func, ip.src.lines),
+                and not trains_in_body(ip.frame.func, ip.src.scan_lines),
                 trained_before=ip.training.is_trained(ref.oid),
                 loaded_before=ref.oid in ip.training.loaded_modules,
                 in_module_method=ip.training.in_container > 0

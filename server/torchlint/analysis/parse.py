@@ -35,6 +35,7 @@ class SkippedRegion:
 class ParseResult:
     tree: ast.Module
     skipped: tuple[SkippedRegion, ...]
+    text: str  # what parsed: the text with the skipped regions blanked
 
 
 def _indent(line: str) -> int:
@@ -50,7 +51,7 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
     if "\x00" in text:
         text = text.replace("\x00", " ")
     try:
-        return ParseResult(ast.parse(text, filename=path, type_comments=False), ())
+        return ParseResult(ast.parse(text, filename=path, type_comments=False), (), text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as first:
         error: BaseException = first
     lines = text.split("\n")
@@ -70,14 +71,15 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
         message = getattr(error, "msg", None) or str(error)
         skipped.append(SkippedRegion(start, end, str(message)))
         _blank(lines, start, end)
+        blanked = "\n".join(lines)
         try:
-            tree = ast.parse("\n".join(lines), filename=path)
+            tree = ast.parse(blanked, filename=path)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as again:
             error = again
             continue
-        return ParseResult(tree, tuple(_merge(skipped)))
+        return ParseResult(tree, tuple(_merge(skipped)), blanked)
     return ParseResult(
-        ast.Module(body=[], type_ignores=[]), (SkippedRegion(1, len(lines), str(error)),)
+        ast.Module(body=[], type_ignores=[]), (SkippedRegion(1, len(lines), str(error)),), ""
     )
 
 

@@ -16,12 +16,28 @@ _INDENT = re.compile(r"[ \t]*")
 
 
 class SourceInfo:
-    __slots__ = ("__dict__", "_segments", "_spans", "lines", "path", "text")
+    __slots__ = (
+        "__dict__",
+        "_segments",
+        "_spans",
+        "lines",
+        "path",
+        "scan_lines",
+        "scan_text",
+        "text",
+    )
 
-    def __init__(self, text: str, path: str) -> None:
+    def __init__(self, text: str, path: str, parsed_text: str | None = None) -> None:
         self.text = text
         self.path = path
         self.lines: list[str] = text.split("\n")
+        # What the engine reads when it scans text rather than the tree (names in `no_grad`
+        # regions, a function's text): the text that parsed, half-typed statements blanked,
+        # so the analysis depends on that text alone (`torchlint.reuse` relies on it).
+        if parsed_text is None or parsed_text == text:
+            self.scan_text, self.scan_lines = text, self.lines
+        else:
+            self.scan_text, self.scan_lines = parsed_text, parsed_text.split("\n")
         # Nodes are visited many times (loops, inlined calls): positions and snippets are memoised.
         self._spans: dict[int, tuple[ast.AST, Span]] = {}
         self._segments: dict[tuple[int, int], str] = {}
@@ -93,7 +109,7 @@ class SourceInfo:
     def indent_unit(self) -> str:
         """The file's indentation step: a tab, or the smallest space step in use (4 by default)."""
         steps: dict[int, int] = {}
-        for line in self.lines:
+        for line in self.scan_lines:
             stripped = line.lstrip(" \t")
             if not stripped or stripped.startswith("#"):
                 continue
@@ -109,4 +125,4 @@ class SourceInfo:
 
     @cached_property
     def newline(self) -> str:
-        return "\r\n" if "\r\n" in self.text else "\n"
+        return "\r\n" if "\r\n" in self.scan_text else "\n"

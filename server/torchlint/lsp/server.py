@@ -25,7 +25,7 @@ from pygls.uris import to_fs_path
 
 from torchlint import __version__
 from torchlint.config import Config
-from torchlint.engine import analyze_source
+from torchlint.engine import AnalysisResult, analyze_source
 from torchlint.lsp import notebooks, snapshots
 from torchlint.lsp.config import SettingsStore
 from torchlint.lsp.crossfile import CrossFile
@@ -65,6 +65,9 @@ class TorchlintServer(LanguageServer):
         self.probes = ProbeStore()
         self.open_paths: dict[str, str] = {}  # file system path -> uri, for open documents
         self._published: dict[str, set[str]] = {}  # unit -> uris it last published to
+        # unit -> its last analysis, which the next one takes over while the text that
+        # parses stays the same (see torchlint.reuse). Written by the unit's one analysis.
+        self._last_result: dict[str, AnalysisResult] = {}
         self._shown_problems: set[str] = set()
         self._logged_errors: set[str] = set()
         self._first_published = False
@@ -205,7 +208,9 @@ class TorchlintServer(LanguageServer):
             snap.path,
             snap.settings.config,
             resolver=self.crossfile.resolver_for(snap.key, snap.fs_path),
+            previous=self._last_result.get(snap.key),
         )
+        self._last_result[snap.key] = result
         return Analysed(result, result.seconds, time.perf_counter() - started)
 
     def present(self, snap: Snapshot, analysed: Analysed) -> Outcome:
@@ -249,6 +254,7 @@ class TorchlintServer(LanguageServer):
     def clear(self, key: str) -> None:
         """The unit was closed: stop analysing it and clear what it published."""
         self.scheduler.forget(key)
+        self._last_result.pop(key, None)
         self.crossfile.forget_unit(key)
         self.probes.drop(key)
         for uri in self._published.pop(key, set()):

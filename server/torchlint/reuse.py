@@ -1,0 +1,77 @@
+"""Taking over the previous version's analysis while a statement is being typed.
+
+Between the keystroke that breaks a statement (`loss = crit(` ...) and the one that
+completes it, the file does not parse, and the tolerant parser blanks the half-typed
+statement: the text that parses is the same at every keystroke. The engine reads only
+that text (the tree, and `SourceInfo.scan_text` where it scans text), so the analysis
+would be the same too, except where a finding, its related information or its fix
+touches the half-typed lines (their text is read there). `take_over` checks exactly that,
+and that nothing else the analysis read has changed: settings, suppression comments and
+the files its imports resolved to.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from torchlint.analysis.parse import ParseResult, SkippedRegion
+from torchlint.analysis.resolver import ForeignModule, Resolver
+from torchlint.analysis.source import SourceInfo
+from torchlint.config import Config
+from torchlint.findings import Finding, Span
+from torchlint.suppressions import Suppression
+
+if TYPE_CHECKING:
+    from torchlint.engine import AnalysisResult
+
+
+def take_over(
+    previous: AnalysisResult,
+    source: SourceInfo,
+    parsed: ParseResult,
+    config: Config,
+    record_facts: bool,
+    resolver: Resolver | None,
+    suppressions: dict[int, Suppression],
+) -> AnalysisResult | None:
+    """`previous`, valid for the new text `source`, or None when it must be analysed anew."""
+    old = previous.source
+    if (
+        old.path != source.path
+        or old.scan_text != source.scan_text
+        or previous.errors
+        or previous.record_facts != record_facts
+        or previous.config != config
+        or previous.suppressions != suppressions
+    ):
+        return None
+    rows = _rows(previous.skipped) | _rows(parsed.skipped)
+    if rows and any(_touches(f, rows, source.path) for f in previous.findings):
+        return None
+    if not _same_imports(previous.resolved, resolver):
+        return None
+    return dataclasses.replace(previous, source=source, skipped=parsed.skipped, reused=True)
+
+
+def _rows(regions: tuple[SkippedRegion, ...]) -> set[int]:
+    return {row for r in regions for row in range(r.start, r.end + 1)}
+
+
+def _touches(finding: Finding, rows: set[int], path: str) -> bool:
+    spans: list[Span] = [finding.span]
+    spans.extend(r.span for r in finding.related if r.filename in (None, path))
+    if finding.fix is not None:
+        spans.extend(e.span for e in finding.fix.edits)
+    return any(row in rows for s in spans for row in range(s.start.row, s.end.row + 1))
+
+
+def _same_imports(
+    answers: tuple[tuple[str, int, ForeignModule | None], ...] | None,
+    resolver: Resolver | None,
+) -> bool:
+    """The resolver answers the previous analysis's questions as it did then (asking again
+    also registers this file as a user of what it imports, as an analysis would)."""
+    if answers is None or resolver is None:
+        return answers is None and resolver is None
+    return all(resolver(module, level) == found for module, level, found in answers)

@@ -1,0 +1,169 @@
+"""Taking over the previous version's analysis (torchlint.reuse): a result taken over must
+be exactly the result a fresh analysis of the new text gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from torchlint.analysis.resolver import ForeignModule
+from torchlint.config import Config
+from torchlint.engine import AnalysisResult, analyze_source
+from torchlint.explain import describe_tensor
+
+ROOT = Path(__file__).resolve().parents[1]
+REAL_FILES = sorted(
+    [
+        *(ROOT / "examples").glob("*.py"),
+        *(ROOT / "tests" / "lsp" / "data").glob("*.py"),
+        *(ROOT / "tests" / "rules" / "cases" / "TL302").glob("pos_*.py"),
+        *(ROOT / "tests" / "rules" / "cases" / "TL102").glob("pos_*.py"),
+    ]
+)
+TYPED = [
+    "loss = criterion(out.softmax(dim=1), y)",
+    "grad_norm = sum(p.grad.norm() for p in model.parameters() if p.grad is not None)",
+    "with torch.no_grad(): w.add_(1)",
+    "if x.requires_grad and (y > 0).any():",
+    'print(f"{x.grad=}")  # torchlint: ignore[TL103]',
+]
+
+BASE = (
+    "import torch\n"
+    "\n"
+    "w = torch.randn(3, requires_grad=True)\n"
+    "w.add_(1)\n"
+    "\n"
+    "def step(x):\n"
+    "    y = x * 2\n"
+    "\n"
+    "    return y.sum()\n"
+)
+
+
+def _same(a: AnalysisResult, b: AnalysisResult) -> None:
+    assert a.findings == b.findings
+    assert a.skipped == b.skipped
+    assert a.source.text == b.source.text
+    facts_a = {k: describe_tensor(n, t) for k, (n, t) in a.facts.items()}
+    facts_b = {k: describe_tensor(n, t) for k, (n, t) in b.facts.items()}
+    assert facts_a == facts_b
+
+
+def _typing(text: str, row: int, typed: str) -> list[str]:
+    """The file at every keystroke of typing `typed` on a new line after `row`."""
+    lines = text.split("\n")
+    row = min(row, len(lines) - 1)
+    near = lines[row] if lines[row].strip() else lines[row - 1]
+    indent = near[: len(near) - len(near.lstrip())]
+    return [
+        "\n".join([*lines[:row], indent + typed[:k], *lines[row:]]) for k in range(len(typed) + 1)
+    ]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    file=st.sampled_from(REAL_FILES),
+    where=st.floats(min_value=0.0, max_value=1.0),
+    typed=st.sampled_from(TYPED),
+)
+def test_taking_over_gives_what_a_fresh_analysis_gives(
+    file: Path, where: float, typed: str
+) -> None:
+    text = file.read_text(encoding="utf-8")
+    row = 1 + int(where * (text.count("\n") - 1))
+    previous = None
+    for version in _typing(text, row, typed):
+        result = analyze_source(version, file.name, previous=previous)
+        _same(result, analyze_source(version, file.name))
+        previous = result
+
+
+def test_most_keystrokes_of_a_call_are_taken_over() -> None:
+    """Typing `grad_norm = sum(...)` in the training loop of a real file: from `sum(` to the
+    closing bracket the text that parses does not change."""
+    text = (ROOT / "tests" / "lsp" / "data" / "train_classifier.py").read_text(encoding="utf-8")
+    row = next(i for i, ln in enumerate(text.split("\n")) if "loss.backward()" in ln) + 1
+    previous = None
+    taken = []
+    for version in _typing(text, row, TYPED[1]):
+        previous = analyze_source(version, "train.py", previous=previous)
+        taken.append(previous.reused)
+    opened = TYPED[1].index("(") + 1  # versions[opened] ends in `sum(`: analysed anew
+    assert not taken[opened]
+    assert all(taken[opened + 1 : -1])
+    assert not taken[-1]  # complete: it parses again
+    assert taken[TYPED[1].index("=") + 2]  # `grad_norm = ` after `grad_norm =`
+    assert sum(taken) == len(taken) - opened - 2 + 1
+
+
+def test_a_half_typed_statement_is_taken_over() -> None:
+    versions = _typing(BASE, 7, "z = torch.where(y > 0, y.sqrt(), y")
+    first = analyze_source(versions[5], "t.py")  # `z = t`: parses
+    assert not first.reused
+    broken = analyze_source(versions[17], "t.py", previous=first)  # `z = torch.where(`
+    assert not broken.reused  # the text that parses changed: the assignment is gone
+    later = analyze_source(versions[25], "t.py", previous=broken)
+    assert later.reused
+    assert [(f.code, f.span.start.row) for f in later.findings] == [("TL101", 4)]
+    assert later.source.text == versions[25]
+    assert [(s.start, s.end) for s in later.skipped] == [(8, 8)]
+    done = analyze_source(versions[-1] + ")", "t.py", previous=later)
+    assert not done.reused
+
+
+def test_a_fix_reading_the_half_typed_line_is_made_again() -> None:
+    """The `with torch.no_grad():` fix of TL302 re-indents the loop body, half-typed line
+    included: its text must be the one typed now."""
+    text = (
+        "import torch\n"
+        "import torch.nn as nn\n"
+        "\n"
+        "model = nn.Linear(3, 1)\n"
+        "model.eval()\n"
+        "scores = []\n"
+        "for batch in [torch.randn(2, 3) for _ in range(5)]:\n"
+        "    print(batch.sh\n"
+        "    scores.append(model(batch))\n"
+    )
+    first = analyze_source(text, "t.py")
+    second = analyze_source(text.replace(".sh\n", ".sha\n"), "t.py", previous=first)
+    assert not second.reused
+    fix = next(f.fix for f in second.findings if f.code == "TL302")
+    assert fix is not None
+    assert any("batch.sha" in e.content for e in fix.edits)
+
+
+def test_settings_and_suppressions_are_part_of_the_result() -> None:
+    versions = _typing(BASE, 7, "z = torch.where(y")
+    first = analyze_source(versions[-2], "t.py")  # both do not parse
+    assert not analyze_source(
+        versions[-1], "t.py", Config(ignore=("TL101",)), previous=first
+    ).reused
+    assert not analyze_source(versions[-1], "t.py", record_facts=False, previous=first).reused
+    assert not analyze_source(versions[-1], "u.py", previous=first).reused
+    suppressed = versions[-1].replace("(y", "(y  # torchlint: ignore")
+    assert not analyze_source(suppressed, "t.py", previous=first).reused
+    assert analyze_source(versions[-1], "t.py", previous=first).reused
+
+
+def test_imports_must_resolve_to_the_same_text() -> None:
+    text = "import torch\nfrom helpers import make\n\nw = make()\nw.add_(1)\nz = (\n"
+    helper = "import torch\ndef make():\n    return torch.zeros(3, requires_grad=True)\n"
+    answers = {"helpers": ForeignModule("/w/helpers.py", helper)}
+
+    def resolve(module: str, level: int) -> ForeignModule | None:
+        return answers.get(module)
+
+    first = analyze_source(text, "/w/t.py", resolver=resolve)
+    assert [f.code for f in first.findings] == ["TL101"]
+    typing = text.replace("z = (", "z = (w")
+    again = analyze_source(typing, "/w/t.py", resolver=resolve, previous=first)
+    assert again.reused
+    assert not analyze_source(typing, "/w/t.py", previous=first).reused  # no resolver now
+    answers["helpers"] = ForeignModule("/w/helpers.py", helper.replace(", requires_grad=True", ""))
+    changed = analyze_source(typing, "/w/t.py", resolver=resolve, previous=again)
+    assert not changed.reused
+    assert changed.findings == []
