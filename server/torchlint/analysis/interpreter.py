@@ -1820,7 +1820,24 @@ def _is_word_char(ch: str) -> bool:
 
 def _unrolled_items(iterable: Value) -> tuple[Value, ...] | None:
     """The items of a short literal sequence of different tensors or objects, which a loop
-    over it visits one by one (None: iterate with one element for all, as usual)."""
+    over it visits one by one (None: iterate with one element for all, as usual); for
+    `enumerate(params)` and `zip(params, moments)` over such lists, the tuples in turn."""
+    if isinstance(iterable, NN.Builtin) and iterable.sources:
+        columns = [_unrolled_items(s) for s in iterable.sources]
+        known = [c for c in columns if c is not None]
+        if not known:
+            return None
+        n = min(len(c) for c in known)
+        for i, (source, column) in enumerate(zip(iterable.sources, columns, strict=True)):
+            if column is None:
+                # a list of like items (`[zeros_like(p) for p in params]`): the same each time
+                if not (isinstance(source, Seq) and source.kind == "listof" and source.items):
+                    return None
+                columns[i] = source.items[:1] * n
+        rows = list(zip(*(c for c in columns if c is not None), strict=False))
+        if iterable.name == "enumerate":
+            return tuple(Seq((Const(i), *row), "tuple") for i, row in enumerate(rows))
+        return tuple(Seq(row, "tuple") for row in rows)
     if not isinstance(iterable, Seq) or not 2 <= len(iterable.items) <= _MAX_UNROLL:
         return None
     items = iterable.items

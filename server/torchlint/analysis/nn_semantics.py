@@ -114,6 +114,9 @@ class Builtin(Value):
     name: str
     element: Value
     nonempty: bool = False  # iterating it surely yields something (`range(4)`)
+    # `enumerate(seq)`/`zip(a, b)` without `start`: the sequences iterated side by side,
+    # so a loop over a short literal list can visit its items one by one.
+    sources: tuple[Value, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1034,12 +1037,13 @@ def call_builtin(
         return Builtin(
             "enumerate",
             Seq((Const(_TypeOnly(int)), iter_element(ip, vals[0], state, node)), "tuple"),
+            sources=(vals[0],) if len(vals) == 1 and not kwargs else (),
         )
     if name == "zip" and vals:
         # each argument's items are made at that argument (one site each, or two tensors
         # iterated side by side would share one identity)
         items = tuple(iter_element(ip, v, state, n if n is not None else node) for n, v in args)
-        return Builtin("zip", Seq(items, "tuple"))
+        return Builtin("zip", Seq(items, "tuple"), sources=tuple(vals) if not kwargs else ())
     if name in ("list", "tuple", "sorted", "reversed") and vals:
         v = vals[0]
         if isinstance(v, Params | Seq):

@@ -170,6 +170,16 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual in ("numpy.arange",):
         dtype = explicit or _literal_dtype_all([a for a, _ in args])
         return NumpyArray(dtype, node.lineno, 1)
+    if qual in ("numpy.cov", "numpy.corrcoef") and args:
+        # computed in float64 whatever the data (numpy's result_type with float64)
+        return NumpyArray(explicit or "float64", node.lineno)
+    if qual in ("numpy.linalg.inv", "numpy.linalg.pinv") and args:
+        x = args[0][1]
+        if not isinstance(x, NumpyArray) or x.dtype is None:
+            return NumpyArray(None, node.lineno)
+        # single precision stays single; integers are inverted in float64
+        dtype = x.dtype if x.dtype in ("float32", "float64") else "float64"
+        return NumpyArray(dtype, node.lineno, x.rank)
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
 
 

@@ -691,6 +691,10 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
         first = iterable.items[0]
         if all(item == first for item in iterable.items):
             return first
+        # `for dim in (2, 4, 8)`: an int, whichever one
+        kind = const_type(first)
+        if kind in (int, float, str) and all(const_type(i) is kind for i in iterable.items):
+            return Const(_TypeOnly(kind))
         return UNKNOWN
     if isinstance(iterable, NN.Loader):
         return DataIter(iterable.line, iterable.device, iterable.items)

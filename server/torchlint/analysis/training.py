@@ -179,6 +179,19 @@ class TrainingTracker:
             frontier = [p for n in frontier for p in nodes[n].parents]
         return False
 
+    def _read_elsewhere(self, acc: AccumulationRecord, loop: ast.stmt) -> bool:
+        """The loop reads the running total outside the statement that adds to it."""
+        own = {id(n) for n in ast.walk(acc.stmt)}
+        for n in ast.walk(loop):
+            if (
+                isinstance(n, ast.Name | ast.Attribute | ast.Subscript)
+                and isinstance(n.ctx, ast.Load)
+                and id(n) not in own
+                and self.ip.text(n) == acc.target
+            ):
+                return True
+        return False
+
     def exit_loop(self, node: ast.stmt, state: State) -> None:
         record = self.loops.pop()
         if record.backwards:
@@ -196,9 +209,11 @@ class TrainingTracker:
             # An inner loop without backward (over the tasks of a multi-task loss): what it
             # adds up is judged by the loop around it, which may backpropagate it.
             # Running totals only: a list filled there is usually stacked and used at once.
+            # Pure totals only: one the inner loop also reads (a ray-marching distance
+            # `t = t + d` that the next step's position uses) is part of the computation.
             outer = self.loops[-1].accumulations
             for key, acc in record.accumulations.items():
-                if acc.kind in ("augassign", "assign"):
+                if acc.kind in ("augassign", "assign") and not self._read_elsewhere(acc, node):
                     outer.setdefault(key, acc)
         ip = self.ip
         if ip.wants(LoopSummary):
