@@ -135,7 +135,7 @@ class Figures:
 
     def _split(self, taken: bool) -> list[float]:
         """Keystroke latencies of the versions analysed anew, or of those taken over."""
-        return [ms for ms, t in zip(self.keystroke_ms, self.taken_over, strict=False) if t is taken]
+        return [ms for ms, t in zip(self.keystroke_ms, self.taken_over, strict=True) if t is taken]
 
 
 def _pct(values: list[float], q: int) -> float:
@@ -275,7 +275,7 @@ async def bench_file(
             fig.server_engine_ms.append(timing[0])
             fig.call_ms.append(timing[1])
             fig.overhead_ms.append(fig.keystroke_ms[-1] - timing[1])
-            fig.taken_over.append(timing[2])
+        fig.taken_over.append(timing is not None and timing[2])  # one per keystroke
         current[line] = indent + typed[: i + 1] + "\n"
         t0 = time.perf_counter()
         analyze_source("".join(current), f"{name}.py")

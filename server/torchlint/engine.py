@@ -127,7 +127,9 @@ def _analyze(
     errors: list[str] = []
     ctx = RuleContext(source, config, parsed.tree)
     rules = enabled_rules(config)
-    if _changes_default_dtype(parsed.text):
+    # Read in the whole text, half-typed lines included: it only ever turns rules off
+    # (`torchlint.reuse` does not take a result over when those lines mention it).
+    if _changes_default_dtype(text):
         # The analysis assumes torch's default float32; a file that changes it (physics code,
         # test suites: `set_default_dtype(torch.float64)`) gets no precision or dtype verdicts.
         rules = [r for r in rules if r.code not in _DEFAULT_DTYPE_RULES]

@@ -5,7 +5,8 @@ completes it, the file does not parse, and the tolerant parser blanks the half-t
 statement: the text that parses is the same at every keystroke. The engine reads only
 that text (the tree, and `SourceInfo.scan_text` where it scans text), so the analysis
 would be the same too, except where a finding, its related information or its fix
-touches the half-typed lines (their text is read there). `take_over` checks exactly that,
+touches the half-typed lines (their text is read there), and where they mention
+`set_default_dtype`/`set_default_device` (read in the whole text: it turns rules off). `take_over` checks exactly that,
 and that nothing else the analysis read has changed: settings, suppression comments and
 the files its imports resolved to.
 """
@@ -46,9 +47,13 @@ def take_over(
         or previous.suppressions != suppressions
     ):
         return None
+    if "\x00" in source.text or "\x00" in old.text:
+        return None  # the parser reads NUL as a space: the texts may differ where it parsed
     rows = _rows(previous.skipped) | _rows(parsed.skipped)
     if rows and any(_touches(f, rows, source.path) for f in previous.findings):
         return None
+    if any("set_default_" in t.line(row) for row in rows for t in (old, source)):
+        return None  # read in the whole text (it turns rules off): see `_changes_default_dtype`
     if not _same_imports(previous.resolved, resolver):
         return None
     return dataclasses.replace(previous, source=source, skipped=parsed.skipped, reused=True)

@@ -1830,13 +1830,16 @@ def _unrolled_items(iterable: Value) -> tuple[Value, ...] | None:
         n = min(len(c) for c in known)
         for i, (source, column) in enumerate(zip(iterable.sources, columns, strict=True)):
             if column is None:
-                # a list of like items (`[zeros_like(p) for p in params]`): the same each time
+                # a list of like items (`[zeros_like(p) for p in params]`): each row holds
+                # a different one, which the analysis cannot tell apart
                 if not (isinstance(source, Seq) and source.kind == "listof" and source.items):
                     return None
-                columns[i] = source.items[:1] * n
+                columns[i] = (UNKNOWN,) * n
         rows = list(zip(*(c for c in columns if c is not None), strict=False))
         if iterable.name == "enumerate":
-            return tuple(Seq((Const(i), *row), "tuple") for i, row in enumerate(rows))
+            # the index stays an unknown int: stores into a list (`hidden[i] = ...`) are
+            # not tracked, so an exact index would read the list's old item
+            return tuple(Seq((SOME_INT, *row), "tuple") for row in rows)
         return tuple(Seq(row, "tuple") for row in rows)
     if not isinstance(iterable, Seq) or not 2 <= len(iterable.items) <= _MAX_UNROLL:
         return None

@@ -1037,13 +1037,19 @@ def call_builtin(
         return Builtin(
             "enumerate",
             Seq((Const(_TypeOnly(int)), iter_element(ip, vals[0], state, node)), "tuple"),
-            sources=(vals[0],) if len(vals) == 1 and not kwargs else (),
+            sources=(vals[0],)
+            if len(node.args) == 1 and not kwargs and not isinstance(node.args[0], ast.Starred)
+            else (),
         )
     if name == "zip" and vals:
         # each argument's items are made at that argument (one site each, or two tensors
         # iterated side by side would share one identity)
         items = tuple(iter_element(ip, v, state, n if n is not None else node) for n, v in args)
-        return Builtin("zip", Seq(items, "tuple"), sources=tuple(vals) if not kwargs else ())
+        # (`zip(a, *rest)`: the spread never reaches here, so its sources are not all known)
+        spread = any(isinstance(a, ast.Starred) for a in node.args)
+        return Builtin(
+            "zip", Seq(items, "tuple"), sources=tuple(vals) if not (kwargs or spread) else ()
+        )
     if name in ("list", "tuple", "sorted", "reversed") and vals:
         v = vals[0]
         if isinstance(v, Params | Seq):

@@ -602,7 +602,7 @@ def _loader_items(
 ) -> tuple[tuple[str | None, int | None], ...]:
     """(dtype, rank) of each part of a batch, as default collation makes them: tensors keep
     their dtype and gain a batch dimension, Python ints become int64, floats float64."""
-    if "collate_fn" in kwargs or "set_default_dtype" in ip.src.scan_text:
+    if "collate_fn" in kwargs or "set_default_dtype" in ip.src.text:
         return ()
     dataset = args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1]
     if isinstance(dataset, NN.Dataset):
@@ -644,7 +644,7 @@ def _item_part(v: Value, state: State, *, batched: bool) -> tuple[str | None, in
 def _loader_device(ip: Interpreter, args: Args, kwargs: Kwargs, state: State) -> str | None:
     """Where a DataLoader's batches are: default collation keeps the dataset's device, so a
     dataset known to give CPU tensors gives CPU batches (a custom `collate_fn` may move them)."""
-    if "collate_fn" in kwargs or "set_default_device" in ip.src.scan_text:
+    if "collate_fn" in kwargs or "set_default_device" in ip.src.text:
         return None
     dataset = args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1]
     if isinstance(dataset, NN.Dataset):

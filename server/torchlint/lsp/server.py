@@ -66,7 +66,8 @@ class TorchlintServer(LanguageServer):
         self.open_paths: dict[str, str] = {}  # file system path -> uri, for open documents
         self._published: dict[str, set[str]] = {}  # unit -> uris it last published to
         # unit -> its last analysis, which the next one takes over while the text that
-        # parses stays the same (see torchlint.reuse). Written by the unit's one analysis.
+        # parses stays the same (see torchlint.reuse). Written by the unit's analysis; an
+        # entry of an older text is harmless: taking over checks the text it was made from.
         self._last_result: dict[str, AnalysisResult] = {}
         self._shown_problems: set[str] = set()
         self._logged_errors: set[str] = set()
@@ -210,7 +211,8 @@ class TorchlintServer(LanguageServer):
             resolver=self.crossfile.resolver_for(snap.key, snap.fs_path),
             previous=self._last_result.get(snap.key),
         )
-        self._last_result[snap.key] = result
+        if self.snapshot_possible(snap.key):  # not when closed meanwhile (kept for nothing)
+            self._last_result[snap.key] = result
         return Analysed(result, result.seconds, time.perf_counter() - started)
 
     def present(self, snap: Snapshot, analysed: Analysed) -> Outcome:

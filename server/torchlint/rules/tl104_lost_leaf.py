@@ -81,6 +81,7 @@ class LostLeaf(Rule):
             if (
                 t is not None
                 and t.lost_leaf is not None
+                and not t.retains_grad  # `W.retain_grad()`: its `.grad` is filled after all
                 and not isinstance(event.node.ctx, ast.Store)
             ):
                 use = ctx.source.span(event.node)
