@@ -167,3 +167,19 @@ def test_imports_must_resolve_to_the_same_text() -> None:
     changed = analyze_source(typing, "/w/t.py", resolver=resolve, previous=again)
     assert not changed.reused
     assert changed.findings == []
+
+
+def test_nul_and_default_dtype_lines_are_analysed_anew() -> None:
+    """The parser reads NUL as a space, and `set_default_dtype` is looked for in the whole
+    text (it turns rules off): neither may hide behind an unchanged parsed text."""
+    broken = _typing(BASE, 7, "z = torch.where(y")[-1]
+    spaced = broken.replace("y = x * 2", "y = x * 2  # a b")
+    first = analyze_source(spaced, "t.py")
+    assert analyze_source(spaced, "t.py", previous=first).reused
+    with_nul = spaced.replace("a b", "a\x00b")  # parses as the spaced text does
+    assert not analyze_source(with_nul, "t.py", previous=first).reused
+    typing = _typing(BASE, 7, "torch.set_default_dtype(torch.float64")
+    before = analyze_source(typing[-2], "t.py")
+    after = analyze_source(typing[-1], "t.py", previous=before)
+    assert not after.reused
+    assert after.findings == analyze_source(typing[-1], "t.py").findings
