@@ -1823,19 +1823,21 @@ def _unrolled_items(iterable: Value) -> tuple[Value, ...] | None:
     over it visits one by one (None: iterate with one element for all, as usual); for
     `enumerate(params)` and `zip(params, moments)` over such lists, the tuples in turn."""
     if isinstance(iterable, NN.Builtin) and iterable.sources:
-        columns = [_unrolled_items(s) for s in iterable.sources]
-        known = [c for c in columns if c is not None]
-        if not known:
+        found = [_unrolled_items(s) for s in iterable.sources]
+        n = min((len(c) for c in found if c is not None), default=0)
+        if n == 0:
             return None
-        n = min(len(c) for c in known)
-        for i, (source, column) in enumerate(zip(iterable.sources, columns, strict=True)):
-            if column is None:
+        columns: list[tuple[Value, ...]] = []
+        for source, column in zip(iterable.sources, found, strict=True):
+            if column is not None:
+                columns.append(column)
+            elif isinstance(source, Seq) and source.kind == "listof" and source.items:
                 # a list of like items (`[zeros_like(p) for p in params]`): each row holds
                 # a different one, which the analysis cannot tell apart
-                if not (isinstance(source, Seq) and source.kind == "listof" and source.items):
-                    return None
-                columns[i] = (UNKNOWN,) * n
-        rows = list(zip(*(c for c in columns if c is not None), strict=False))
+                columns.append((UNKNOWN,) * n)
+            else:
+                return None
+        rows = list(zip(*columns, strict=False))
         if iterable.name == "enumerate":
             # the index stays an unknown int: stores into a list (`hidden[i] = ...`) are
             # not tracked, so an exact index would read the list's old item

@@ -78,8 +78,11 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
             error = again
             continue
         return ParseResult(tree, tuple(_merge(skipped)), blanked)
+    # Nothing parsed: every line blank, so rows still match the text's
     return ParseResult(
-        ast.Module(body=[], type_ignores=[]), (SkippedRegion(1, len(lines), str(error)),), ""
+        ast.Module(body=[], type_ignores=[]),
+        (SkippedRegion(1, len(lines), str(error)),),
+        "\n" * (len(lines) - 1),
     )
 
 

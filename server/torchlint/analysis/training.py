@@ -99,6 +99,9 @@ class LoopRecord:
     reach: set[int] = field(default_factory=set)  # graph nodes its backward calls went through
     depth: int = 0  # inline depth of the frame the loop is in
     accumulations: dict[int, AccumulationRecord] = field(default_factory=dict)
+    # (node id, text) of each name, attribute and subscript the loop reads: made once, when
+    # an inner loop's totals are first judged (records live across fixpoint passes)
+    loads: list[tuple[int, str]] | None = None
 
 
 class TrainingTracker:
@@ -179,18 +182,20 @@ class TrainingTracker:
             frontier = [p for n in frontier for p in nodes[n].parents]
         return False
 
-    def _read_elsewhere(self, acc: AccumulationRecord, loop: ast.stmt) -> bool:
+    def _read_elsewhere(self, acc: AccumulationRecord, record: LoopRecord) -> bool:
         """The loop reads the running total outside the statement that adds to it."""
-        own = {id(n) for n in ast.walk(acc.stmt)}
-        for n in ast.walk(loop):
-            if (
-                isinstance(n, ast.Name | ast.Attribute | ast.Subscript)
+        if record.loads is None:
+            record.loads = [
+                (id(n), self.ip.text(n))
+                for n in ast.walk(record.node)
+                if isinstance(n, ast.Name | ast.Attribute | ast.Subscript)
                 and isinstance(n.ctx, ast.Load)
-                and id(n) not in own
-                and self.ip.text(n) == acc.target
-            ):
-                return True
-        return False
+            ]
+        readers = [i for i, text in record.loads if text == acc.target]
+        if not readers:
+            return False
+        own = {id(n) for n in ast.walk(acc.stmt)}
+        return any(i not in own for i in readers)
 
     def exit_loop(self, node: ast.stmt, state: State) -> None:
         record = self.loops.pop()
@@ -213,7 +218,7 @@ class TrainingTracker:
             # `t = t + d` that the next step's position uses) is part of the computation.
             outer = self.loops[-1].accumulations
             for key, acc in record.accumulations.items():
-                if acc.kind in ("augassign", "assign") and not self._read_elsewhere(acc, node):
+                if acc.kind in ("augassign", "assign") and not self._read_elsewhere(acc, record):
                     outer.setdefault(key, acc)
         ip = self.ip
         if ip.wants(LoopSummary):
