@@ -332,6 +332,8 @@ def fac(name: str) -> K.FactoryFacts:
         ("torch.logspace", "float32"),
         ("torch.randint", "int64"),
         ("torch.randperm", "int64"),
+        ("torch.hann_window", "float32"),
+        ("torch.kaiser_window", "float32"),
         ("torch.scalar_tensor", "float32"),
         ("torch.Tensor", "float32"),
         ("torch.FloatTensor", "float32"),
@@ -614,3 +616,25 @@ def test_dtype_names_in_messages_are_torchs() -> None:
     for name, scalar in _SCALAR_TYPE_NAMES.items():
         got = torch.empty(0, dtype=getattr(torch, name)).type()
         assert got == f"torch.{scalar}Tensor", name
+
+
+# --------------------------------------------------------------------- tuple results
+
+
+def test_fixed_tuple_results_have_their_outputs() -> None:
+    chol = op("torch.linalg.cholesky_ex").outputs
+    assert [(o.name, o.dtype, o.requires_grad) for o in chol] == [
+        ("L", "input", True),
+        ("info", "int32", False),
+    ]
+    assert [o.name for o in op("torch.linalg.qr").outputs] == ["Q", "R"]
+    assert [o.dtype for o in op("torch.linalg.slogdet").outputs] == ["input", "input"]
+    assert [(o.dtype, o.requires_grad) for o in op("torch.sort").outputs] == [
+        ("input", True),
+        ("int64", False),
+    ]
+
+
+def test_single_and_variable_results_have_no_outputs() -> None:
+    assert op("torch.exp").outputs == ()
+    assert op("torch.split").outputs == ()  # a plain tuple whose length depends on the call

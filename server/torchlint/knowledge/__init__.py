@@ -102,6 +102,15 @@ class Singular:
 
 
 @dataclass(frozen=True, slots=True)
+class OutputFacts:
+    """One output of an op with a fixed tuple result (see `OpFacts.outputs`)."""
+
+    name: str
+    dtype: str  # "input", "unknown" or a dtype name
+    requires_grad: bool
+
+
+@dataclass(frozen=True, slots=True)
 class OpFacts:
     """What torch does for one function / method / operator.
 
@@ -123,6 +132,10 @@ class OpFacts:
     * singular_probed: the boundary probe ran for this op; with an empty `singular` that
       means "gradient finite at every probe point" (norm, vector_norm, cdist).
     * domain: op_db's declared input domain (low, high), None bounds open.
+    * outputs: for an op returning a fixed tuple (a `torch.return_types` structseq:
+      ``torch.linalg.cholesky_ex`` gives (L, info)), per output its field name, its dtype
+      ("input": that of the floating inputs; else e.g. "int32") and whether it requires grad
+      when the inputs do. Empty for single results and for `max`, whose arity depends on `dim`.
     * source: "op_db" | "probe" | "schema" (only the aten schema is known: dtype_rule
       "unknown", differentiable assumed True) | "override".
     """
@@ -144,6 +157,7 @@ class OpFacts:
     singular_probed: bool = False
     domain: tuple[float | None, float | None] | None = None
     source: str = "schema"
+    outputs: tuple[OutputFacts, ...] = ()
     # arity -> (mask of inputs that can require grad, mask -> saved)
     _saved: Mapping[int, tuple[int, Mapping[int, _Saved]]] = field(
         default_factory=_empty_mapping, repr=False, compare=False
@@ -477,6 +491,7 @@ def _build_op(key: str, raw: Mapping[str, Any]) -> OpFacts:
         singular_probed=raw.get("singular_probed", False),
         domain=None if domain is None else (domain[0], domain[1]),
         source=raw.get("source", "schema"),
+        outputs=tuple(OutputFacts(n, d, bool(rg)) for n, d, rg in raw.get("outputs", ())),
         _saved=MappingProxyType(saved),
     )
 

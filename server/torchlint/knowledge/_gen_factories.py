@@ -41,6 +41,12 @@ DATA_FACTORIES: dict[str, Callable[..., Any]] = {
     # normal(mean, std, size): a factory when mean and std are numbers (with tensors it is an
     # op of them; the engine only takes this entry when `size` is given).
     "torch.normal": lambda v, **kw: torch.normal(v, 1.0, size=(3,), **kw),
+    # signal windows, for torch.stft
+    "torch.hann_window": lambda v, **kw: torch.hann_window(4, **kw),
+    "torch.hamming_window": lambda v, **kw: torch.hamming_window(4, **kw),
+    "torch.blackman_window": lambda v, **kw: torch.blackman_window(4, **kw),
+    "torch.bartlett_window": lambda v, **kw: torch.bartlett_window(4, **kw),
+    "torch.kaiser_window": lambda v, **kw: torch.kaiser_window(4, **kw),
 }
 
 LIKE_FACTORIES: dict[str, Callable[..., Any]] = {

@@ -204,6 +204,47 @@ def measure_differentiable(call: Call, inplace: bool) -> bool:
     return any(o.requires_grad for o in outs)
 
 
+def measure_outputs(calls: Sequence[Call]) -> list[list[Any]] | None:
+    """A fixed tuple result (a `torch.return_types` structseq: `L, info = cholesky_ex(A)`):
+    per output its field name, its dtype ("input": that of the floating inputs, else the
+    dtype it always has) and whether it requires grad when the inputs do. None when some
+    call returns anything else (`max` without `dim`, `split`'s plain tuple)."""
+    found: list[list[Any]] | None = None
+    for call in calls:
+        fpos = [i for i, t in enumerate(call.tensors()) if t.dtype.is_floating_point]
+        if not fpos:
+            return None
+        runs: list[tuple[Any, torch.dtype]] = []
+        for dt in (torch.float32, torch.float64):
+            cast = _cast(call, fpos, [dt] * len(fpos))
+            new, _ = prepare(cast, set(fpos), inplace=False)
+            seed()
+            try:
+                out = new.run()
+            except Exception:
+                return None
+            if type(out).__module__ != "torch.return_types" or not all(
+                isinstance(o, torch.Tensor) for o in out
+            ):
+                return None
+            runs.append((out, dt))
+        (o32, _), (o64, _) = runs
+        names = type(o32).__match_args__
+        entry = []
+        for name, a, b in zip(names, o32, o64, strict=True):
+            if a.dtype == torch.float32 and b.dtype == torch.float64:
+                dtype = "input"
+            elif a.dtype == b.dtype:
+                dtype = dtype_name(a.dtype)
+            else:
+                dtype = "unknown"
+            entry.append([name, dtype, bool(a.requires_grad)])
+        if found is not None and found != entry:
+            return None
+        found = entry
+    return found
+
+
 def _non_contiguous(t: torch.Tensor) -> torch.Tensor:
     """Same shape and values, different strides: reshape/contiguous must copy it."""
     if t.dim() == 0 or t.numel() < 2:
@@ -268,6 +309,7 @@ def measure_op(probe: OpProbe) -> dict[str, Any]:
         rule, fixed, raises_on_int, same_dtype = classify_dtype_rule(runs)
         differentiable = any(measure_differentiable(c, probe.inplace_call) for c in probe.calls)
         aliased, fresh, wrote = measure_views(every[:6])
+        outputs = measure_outputs([c for c in probe.calls if not has_dtype_arg(c)])
     entry: dict[str, Any] = {
         "differentiable": differentiable,
         "dtype_rule": rule,
@@ -282,4 +324,6 @@ def measure_op(probe: OpProbe) -> dict[str, Any]:
         entry["requires_same_dtype"] = True
     if saved:
         entry["saved"] = saved
+    if outputs:
+        entry["outputs"] = outputs
     return entry
