@@ -139,6 +139,10 @@ class Why:
         why._fill = limit
         return why
 
+    def says(self, fragment: str) -> bool:
+        """Its phrase, when already a string, contains `fragment` (nothing is worded for it)."""
+        return isinstance(self._text, str) and fragment in self._text
+
     def _locate(self) -> None:
         if self._src is not None and self._node is not None:
             span = self._src.span(self._node)
@@ -412,6 +416,8 @@ class Tensor:
     why_leaf: Why | None = None
     why_device: Why | None = None
     param_of: str | None = None  # "self.fc.weight" for module parameters
+    # `retain_grad()` was called on some path (joins keep it): its `.grad` may be filled, so
+    # the rules about a non-leaf's `.grad` stay silent.
     retains_grad: bool = False
     via_data: bool = False  # came from `.data`: in-place writes bypass autograd
     interval: Interval | None = None
@@ -456,7 +462,7 @@ class Tensor:
             why_leaf=self.why_leaf if self.leaf == other.leaf else None,
             why_device=self.why_device if self.device == other.device else None,
             param_of=self.param_of if self.param_of == other.param_of else None,
-            retains_grad=self.retains_grad and other.retains_grad,
+            retains_grad=self.retains_grad or other.retains_grad,
             via_data=self.via_data and other.via_data,
             interval=(
                 self.interval.join(other.interval)

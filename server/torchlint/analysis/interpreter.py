@@ -71,7 +71,7 @@ _ALONE_DEPTH = 2
 # loop ran its body 4 times, now 3: the 300-line bench file analyses ~20 % faster, with the
 # probes' findings unchanged).
 REPEAT_LIMIT = 1
-SMALL_BODY = 4  # statements of a helper inlined past the depth limit (see `_small`)
+SMALL_BODY = 6  # statements of a helper inlined past the depth limit (see `_small`)
 _LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
 _INLINE_PER_LINE = 6
 _INLINE_BASE = 150
@@ -176,6 +176,8 @@ class Interpreter:
         self.small_functions: dict[int, bool] = {}  # see `_small`
         self.rebound: dict[int, frozenset[str]] = {}  # see `_bound_after`
         self.training = TrainingTracker(self)
+        # Why grad is off where a helper switched it off for good (see `_inline`).
+        self.grad_left_off: Why | None = None
         # The grad mode a `@contextmanager` helper's body was in at its `yield`.
         self.yield_grad: GradMode | None = None
         # The operands of the last binary operation, for `total = total + loss`.
@@ -372,6 +374,7 @@ class Interpreter:
         node = func.node
         if isinstance(node, ast.Lambda):
             return
+        self.grad_left_off = None
         cut = self.cut_calls.get(id(node))
         state = State()
         if cut is not None:
@@ -472,11 +475,13 @@ class Interpreter:
             # `__init__` ran once for this class: copy its result instead of re-running it.
             return self._clone_template(cls, template, ref, state, site, abstract)
         if cls.is_module is not Tri.NO:
+            layer = NN.has_layer_parameters(cls)
             state.heap[oid] = ModuleObj(
                 qualname=None,
                 cls=cls,
                 line=getattr(site, "lineno", 0),
-                has_params=Tri.MAYBE,
+                has_params=Tri.YES if layer else Tri.MAYBE,
+                why_dtype=NN.layer_dtype_why(cls) if layer else None,
                 training=Tri.YES if not abstract else Tri.MAYBE,
                 why_training=None
                 if abstract
@@ -725,6 +730,7 @@ class Interpreter:
         callee_state.hazards = state.hazards
         callee_state.freed = state.freed
         callee_state.grad = _callee_grad(func, state.grad)
+        callee_state_entry = callee_state.grad
         globals_ = func.globals if func.globals is not None else self.frame.globals
         if self.frame.func is None and globals_ is self.module_env and state.env is not globals_:
             # Called from module code: its names as they are now (`device = ...` inside
@@ -789,11 +795,29 @@ class Interpreter:
             joined = join_states(self.graph, exit_state, st)
             result = self._join_value_via(exit_state, st, result, value, joined)
             exit_state = joined
-        # The caller continues with the callee's heap and flow facts, its own names and grad mode.
+        # The caller continues with the callee's heap and flow facts, its own names and grad
+        # mode, unless the callee switched the mode for good (`torch.set_grad_enabled(False)`
+        # as a statement of its body, never switched back: a sampler that leaves it off).
         state.heap = exit_state.heap
         state.saved = exit_state.saved
         state.hazards = exit_state.hazards
         state.freed = exit_state.freed
+        if (
+            exit_state.grad is not callee_state_entry
+            and exit_state.grad is not GradMode.UNKNOWN
+            and func.grad_decorator is None
+            and (switch := _grad_switch(func.node)) is not None
+        ):
+            state.grad = exit_state.grad
+            self.grad_left_off = (
+                Why(
+                    switch.lineno,
+                    f"`{func.name}()` turns grad off with `{self.text(switch.value, 60)}` and"
+                    " leaves it off",
+                )
+                if exit_state.grad is GradMode.DISABLED
+                else None
+            )
         return result
 
     def _join_value_via(self, sa: State, sb: State, va: Value, vb: Value, joined: State) -> Value:
@@ -920,6 +944,10 @@ class Interpreter:
         value = self.eval(stmt.value, state)
         for target in stmt.targets:
             self.assign(target, value, state, stmt.value)
+        if isinstance(stmt.targets[0], ast.Tuple) and isinstance(
+            stmt.value, ast.Attribute | ast.Call
+        ):
+            T.rank_from_shape_unpack(self, stmt.targets[0], stmt.value, state)
         if self.training.loops and isinstance(value, TRef) and isinstance(stmt.value, ast.BinOp):
             T.running_total(self, stmt, value, state)
 
@@ -1141,6 +1169,10 @@ class Interpreter:
         info = ClassInfo(
             stmt, stmt.name, tuple(bases), is_module, is_fn, {}, tuple(base_infos), self.src
         )
+        info.torch_base = next(
+            (b for b in bases if T.is_layer_class(b)),
+            next((c.torch_base for c in base_infos if c.torch_base is not None), None),
+        )
         if (
             is_module is Tri.NO
             and not is_fn
@@ -1229,6 +1261,7 @@ class Interpreter:
             if mode is not None:
                 state.grad = mode
                 changed = True
+                self.grad_left_off = None
             else:
                 if T.is_autocast(item.context_expr):
                     autocast = 1
@@ -1662,6 +1695,22 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+def _grad_switch(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.Expr | None:
+    """The last statement of the function's own body (not under `with`, `if` or a loop)
+    that calls `set_grad_enabled(...)`: the mode it sets outlives the call."""
+    if isinstance(node, ast.Lambda):
+        return None
+    found = None
+    for stmt in node.body:
+        if (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and _plain_name(stmt.value.func) == "set_grad_enabled"
+        ):
+            found = stmt
+    return found
 
 
 def _few_statements(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, limit: int) -> bool:

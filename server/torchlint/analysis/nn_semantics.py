@@ -296,6 +296,12 @@ def module_method(
             )
     if name in mod.attrs:
         return call_value(ip, mod.attrs[name], args, kwargs, starred, node, state)
+    if name == "_conv_forward" and mod.cls is not None and has_layer_parameters(mod.cls):
+        # `self._conv_forward(x, weight, bias)` in a Conv subclass: the functional conv
+        facts = K.module(mod.cls.torch_base or "")
+        if facts is not None and facts.functional_qualname:
+            target = TorchName(facts.functional_qualname)
+            return call_value(ip, target, args, kwargs, starred, node, state)
     if name == "eval" or (
         name == "train" and args and isinstance(args[0][1], Const) and args[0][1].value is False
     ):
@@ -446,7 +452,7 @@ def module_attribute(
                 return ip.call_user(method, (), {}, state, node, self_value=ref)
             return FuncV(method, ref if method.kind != "staticmethod" else None)
     if (
-        mod.qualname is not None
+        (mod.qualname is not None or (mod.cls is not None and mod.cls.torch_base is not None))
         and mod.has_params is Tri.YES
         and (
             name in ("weight", "bias")
@@ -465,7 +471,9 @@ def module_attribute(
 def _param(ip: Interpreter, ref: ObjRef, mod: ModuleObj, name: str, state: State) -> TRef:
     key = f"param:{ref.oid}:{name}"
     oid = ip.graph.alloc(key, ())
-    owner = mod.name or (mod.qualname or "module").rsplit(".", 1)[-1]
+    owner = mod.name or (
+        mod.cls.name if mod.cls is not None else (mod.qualname or "module").rsplit(".", 1)[-1]
+    )
     if oid not in state.heap:
         why = Why(mod.line, f"a parameter of `{owner}`")
         state.heap[oid] = Tensor(
@@ -566,6 +574,8 @@ def call_module(
     result: Value = UNKNOWN
     if mod.cls is not None:
         forward = mod.cls.lookup("forward")
+        if forward is None and has_layer_parameters(mod.cls):
+            result = layer_forward(ip, ref, mod, args, kwargs, node, state)
         if forward is not None:
             result = ip.call_user(
                 forward,
@@ -1177,7 +1187,65 @@ def super_call(
                 node,
                 self_value=proxy.self_value,
             )
+    if name == "__init__" and isinstance(proxy.self_value, ObjRef):
+        _init_layer_base(ip, proxy.self_value, kwargs, node, state)
+    if name == "forward" and isinstance(proxy.self_value, ObjRef):
+        mod = state.module(proxy.self_value)
+        if mod is not None and mod.cls is not None and has_layer_parameters(mod.cls):
+            return layer_forward(ip, proxy.self_value, mod, args, kwargs, node, state)
     return UNKNOWN
+
+
+def layer_forward(
+    ip: Interpreter,
+    ref: ObjRef,
+    mod: ModuleObj,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    """The forward of the torch.nn layer a class of the file extends (`super().forward(x)`,
+    or a subclass that does not define one), with the instance's own parameters."""
+    assert mod.cls is not None
+    as_layer = fast_replace(mod, qualname=mod.cls.torch_base, ctor={}, ctor_args=())
+    return _builtin_module_result(ip, ref, as_layer, args, kwargs, node, state)
+
+
+def has_layer_parameters(cls: ClassInfo) -> bool:
+    """A subclass of a torch.nn layer that has parameters (`class QuantLinear(nn.Linear)`)."""
+    if cls.torch_base is None or cls.torch_base in CONTAINERS:
+        return False
+    facts = K.module(cls.torch_base)
+    return facts is not None and facts.has_parameters
+
+
+def layer_dtype_why(cls: ClassInfo) -> Why:
+    """Why a subclass of a torch.nn layer has float32 parameters."""
+    base = (cls.torch_base or "").rsplit(".", 1)[-1]
+    return Why(cls.node.lineno, f"`{cls.name}` extends `nn.{base}`, whose parameters are float32")
+
+
+def _init_layer_base(
+    ip: Interpreter, ref: ObjRef, kwargs: Kwargs, node: ast.Call, state: State
+) -> None:
+    """`super().__init__(i, o, dtype=torch.float64)` in a subclass of a torch.nn layer: the
+    parameters torch makes there take that dtype and device."""
+    from torchlint.analysis.torch_semantics import parse_device, parse_dtype
+
+    mod = state.module(ref)
+    if mod is None or mod.cls is None or not has_layer_parameters(mod.cls):
+        return
+    change: dict[str, object] = {}
+    if "dtype" in kwargs:
+        d = parse_dtype(kwargs["dtype"][1])
+        change["dtype"] = frozenset({d}) if d else None
+        change["why_dtype"] = ip.why(node, f"`dtype={ip.text(kwargs['dtype'][0])}`") if d else None
+    if "device" in kwargs:
+        change["device"] = parse_device(kwargs["device"][1]) or None
+        change["why_device"] = None
+    if change:
+        state.heap[ref.oid] = fast_replace(mod, **change)
 
 
 def container_method(

@@ -170,6 +170,10 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual in ("numpy.arange",):
         dtype = explicit or _literal_dtype_all([a for a, _ in args])
         return NumpyArray(dtype, node.lineno, 1)
+    if qual.count(".") == 1 and name in _ROUNDING and args:
+        return _rounded(name, args[0][1], node)
+    if qual == "numpy.clip" and args:
+        return _clipped(args[0][1], [v for _, v in args[1:3]], node)
     if qual in ("numpy.cov", "numpy.corrcoef") and args:
         # computed in float64 whatever the data (numpy's result_type with float64)
         return NumpyArray(explicit or "float64", node.lineno)
@@ -255,8 +259,12 @@ def generator_method(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> V
 def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
     if name == "astype" and args:
         return NumpyArray(dtype_of(args[0][1]), node.lineno, array.rank)
-    if name in ("copy", "transpose", "clip"):
+    if name in ("copy", "transpose"):
         return array
+    if name == "clip":
+        return _clipped(array, [v for _, v in args[:2]], node)
+    if name == "round":
+        return _rounded(name, array, node)
     if name in ("flatten", "ravel"):
         return NumpyArray(array.dtype, node.lineno, 1)
     if name == "squeeze":
@@ -282,6 +290,33 @@ def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
             "float64" if not array.dtype.startswith("float") else array.dtype, node.lineno
         )
     return UNKNOWN
+
+
+# Rounding keeps a float array's dtype, and an int array's too, but `rint` makes ints float64
+# (checked with numpy 2.4).
+_ROUNDING: Final = frozenset({"round", "around", "rint", "floor", "ceil", "trunc", "fix"})
+
+
+def _rounded(name: str, x: Value, node: ast.Call) -> Value:
+    if not isinstance(x, NumpyArray) or x.dtype is None:
+        return NumpyArray(None, node.lineno)
+    integral = not x.dtype.startswith("float")
+    return NumpyArray("float64" if integral and name == "rint" else x.dtype, node.lineno, x.rank)
+
+
+def _clipped(x: Value, bounds: list[Value], node: ast.Call) -> Value:
+    """`np.clip(a, lo, hi)`: Python number bounds do not widen a float array (NEP 50); an
+    int array clipped to a float bound becomes float64."""
+    if not isinstance(x, NumpyArray) or x.dtype is None:
+        return NumpyArray(None, node.lineno)
+    if x.dtype.startswith("float"):
+        plain = all(const_type(b) in (int, float) or b == Const(None) for b in bounds)
+        return NumpyArray(x.dtype if plain else None, node.lineno, x.rank)
+    if all(const_type(b) is int or b == Const(None) for b in bounds):
+        return x
+    if any(const_type(b) is float for b in bounds):
+        return NumpyArray("float64", node.lineno, x.rank)
+    return NumpyArray(None, node.lineno)
 
 
 def _ufunc(x: Value, node: ast.Call) -> Value:

@@ -20,6 +20,7 @@ from torchlint.analysis.facts import (
     NONNEG,
     POSITIVE,
     DType,
+    GradMode,
     Interval,
     Mask,
     SingularOp,
@@ -293,6 +294,10 @@ def can_require_grad(dtype: DType) -> Tri:
 
 
 # =========================================================================== results
+# How a factory's result is explained (`torch.zeros(3)`): the plainest reason there is.
+CREATED_WITHOUT_GRAD: Final = "creates a tensor that does not require grad"
+
+
 def result_rg(
     ip: Interpreter,
     op_name: str,
@@ -303,6 +308,8 @@ def result_rg(
     node: ast.AST,
 ) -> tuple[Tri, Why | None]:
     mode = state.grad.records
+    if mode is Tri.NO and state.grad is GradMode.DISABLED and ip.grad_left_off is not None:
+        return Tri.NO, ip.grad_left_off
     if mode is Tri.NO:
         label = "torch.inference_mode()" if state.grad.name == "INFERENCE" else "torch.no_grad()"
         return Tri.NO, ip.why(node, f"computed under `{label}`")
@@ -326,8 +333,17 @@ def result_rg(
         first = tensors[0]
         assert first.tensor is not None
         # Keep pointing at the original cut (`.detach()`, `no_grad`, a factory) rather than this op.
-        # A frozen parameter explains it better than the data does.
-        ordered = sorted(tensors, key=lambda i: i.tensor is None or i.tensor.param_of is None)
+        # A frozen parameter explains it better than the data does, and any cut better than a
+        # factory (`y @ alpha` with `alpha` made under no_grad: the no_grad is the story).
+        ordered = sorted(
+            tensors,
+            key=lambda i: (
+                i.tensor is None or i.tensor.param_of is None,
+                i.tensor is None
+                or i.tensor.why_rg is None
+                or i.tensor.why_rg.says(CREATED_WITHOUT_GRAD),
+            ),
+        )
         cut = next(
             (
                 i.tensor.why_rg

@@ -27,6 +27,7 @@ from torchlint.analysis.facts import (
     BOOL,
     FLOATING,
     INTEGRAL,
+    DType,
     GradMode,
     Interval,
     Mask,
@@ -36,6 +37,7 @@ from torchlint.analysis.facts import (
 )
 from torchlint.analysis.state import Hazard, State
 from torchlint.analysis.tensor_ops import (
+    CREATED_WITHOUT_GRAD,
     Input,
     apply_op,
     clamp_bounds,
@@ -384,6 +386,11 @@ def is_module_class(qualname: str) -> bool:
     )
 
 
+def is_layer_class(qualname: str) -> bool:
+    """A torch.nn class other than `nn.Module` itself (`nn.Linear`, `nn.Sequential`...)."""
+    return K.module(qualname) is not None
+
+
 def value_from_annotation(
     ip: Interpreter, ann: ast.expr | None, state: State, site: ast.AST
 ) -> Value:
@@ -716,6 +723,11 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
         if rank:  # `for img in batch`: one item of the first dimension
             state.heap[ref.oid] = state.tensor(ref).evolve(rank=rank - 1)
         return ref
+    children = container_children(iterable, state)
+    if children:
+        # `zip(self.blocks, self.adapters)` over ModuleLists: a module of each, as a loop
+        # over one of them gets (the same one when all are alike, else unknown)
+        return iter_element(ip, Seq(children, "list"), state, node)
     return UNKNOWN
 
 
@@ -832,6 +844,8 @@ def call_value(
     if isinstance(target, ExtName):
         if "zero_grad" in target.qualname.rsplit(".", 1)[-1]:
             ip.training.grad_cleared()  # pyro.infer.util.zero_grads(params) and the like
+        if target.qualname.startswith("math.") and target.qualname.count(".") == 1:
+            return _math_call(target.qualname[5:], args, kwargs)
         if target.qualname == "copy.deepcopy" and len(args) == 1 and not kwargs:
             return ip.deep_copy(args[0][1], state, node)
         if target.qualname == "functools.partial" and args:
@@ -1143,6 +1157,7 @@ def call_torch(
     last = qual.rsplit(".", 1)[-1]
     # grad-mode switches used as statements
     if last == "set_grad_enabled":
+        ip.grad_left_off = None
         flag = _flag(ip, node, "mode", 0, state)
         state.grad = (
             GradMode.UNKNOWN if flag is None else (GradMode.ENABLED if flag else GradMode.DISABLED)
@@ -1360,7 +1375,7 @@ def _factory(
     why_rg = (
         ip.why(node, f"`{text}` creates a leaf that requires grad")
         if rg is Tri.YES
-        else ip.why(node, f"`{short(qual)}(...)` creates a tensor that does not require grad")
+        else ip.why(node, f"`{short(qual)}(...)` {CREATED_WITHOUT_GRAD}")
     )
     device = (
         parse_device(kwargs["device"][1])
@@ -1610,6 +1625,9 @@ def _torch_op(
         return NN.functional_loss(ip, qual, op, loss, args, kwargs, node, state)
     ref: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
     ref = _values_indices(ip, name, ref, args[1:], kwargs, node, state)
+    ref = _tuple_result(ip, name, op, ref, node, state)
+    if name == "meshgrid":
+        ref = _meshgrid(ip, args, ref, node, state)
     if name == "where" and len(args) == 3 and isinstance(ref, TRef):
         _where(ip, args, ref, node, state)
     elif name == "masked_fill" and len(args) >= 2:
@@ -1643,21 +1661,113 @@ def _values_indices(
     elif name not in _ALWAYS_INDICES:
         return result
     oid = ip.graph.alloc((id(node), "indices"), ip.frame.context)
-    why = ip.why_code(node, "the indices of `{}`")
     values = state.tensor(result)
-    state.heap[oid] = Tensor(
-        dtype=frozenset({"int64"}),
+    why = ip.why_code(node, "the indices of `{}`")
+    state.heap[oid] = _without_grad(oid, frozenset({"int64"}), values.device, values.rank, why)
+    return Seq((result, TRef(oid)), "namedtuple")
+
+
+def _meshgrid(ip: Interpreter, args: Args, result: Value, node: ast.Call, state: State) -> Value:
+    """`yy, xx = torch.meshgrid(ys, xs)`: one grid per input (or per item of the one list
+    given), each with as many dimensions as there are inputs."""
+    given = args[0][1] if len(args) == 1 else None
+    if isinstance(given, Seq) and given.kind == "listof":
+        return result  # a list of unknown length
+    count = len(given.items) if isinstance(given, Seq) else len(args)
+    if not isinstance(result, TRef) or count < 1:
+        return result
+    first = state.tensor(result)
+    grids: list[Value] = []
+    for i in range(count):
+        oid = ip.graph.alloc((id(node), "grid", i), ip.frame.context)
+        state.heap[oid] = first.evolve(rank=count, root=oid)
+        grids.append(TRef(oid))
+    return Seq(tuple(grids), "tuple")
+
+
+def rank_from_shape_unpack(
+    ip: Interpreter, target: ast.Tuple, value: ast.Attribute | ast.Call, state: State
+) -> None:
+    """`_, h, w = img.shape` (or `img.size()`) says `img` has three dimensions: a tensor of
+    unknown rank gets it, and a name the analysis knew nothing about becomes a tensor with
+    only its rank known (`img` a parameter of a helper analysed alone)."""
+    if isinstance(value, ast.Call):
+        if value.args or value.keywords or not isinstance(value.func, ast.Attribute):
+            return
+        if value.func.attr != "size":
+            return
+        base = value.func.value
+    elif value.attr == "shape":
+        base = value.value
+    else:
+        return
+    if not isinstance(base, ast.Name) or any(isinstance(e, ast.Starred) for e in target.elts):
+        return
+    rank = len(target.elts)
+    known = ip.lookup(base.id, state)
+    if isinstance(known, TRef):
+        t = state.tensor(known)
+        if t.rank is None:
+            state.heap[known.oid] = t.evolve(rank=rank)
+    elif known is UNKNOWN and base.id in state.env:
+        oid = ip.graph.alloc((id(value), "shape"), ip.frame.context)
+        state.heap[oid] = Tensor(rank=rank, root=oid)
+        state.env[base.id] = TRef(oid)
+
+
+def _without_grad(oid: int, dtype: DType, device: str | None, rank: int | None, why: Why) -> Tensor:
+    """A fresh tensor that never requires grad (indices, an `info` code), made at `why`."""
+    return Tensor(
+        dtype=dtype,
         rg=Tri.NO,
         leaf=Tri.YES,
-        device=values.device,
-        rank=values.rank,
+        device=device,
+        rank=rank,
         root=oid,
         why_dtype=why,
         why_rg=why,
         why_leaf=why,
         origin=why,
     )
-    return Seq((result, TRef(oid)), "namedtuple")
+
+
+def _tuple_result(
+    ip: Interpreter, name: str, op: K.OpFacts | None, result: Value, node: ast.Call, state: State
+) -> Value:
+    """An op whose result is a fixed tuple (`L, info = torch.linalg.cholesky_ex(A)`, `Q, R =
+    torch.linalg.qr(A)`): one tensor per output, with the dtype and requires_grad torch gives
+    it (the generated `OpFacts.outputs`). `max`/`min` return a pair only with `dim`: see
+    `_values_indices`."""
+    if (
+        op is None
+        or not isinstance(result, TRef)
+        or len(op.outputs) < 2
+        or name in _INDICES_WITH_DIM
+    ):
+        return result
+    first = state.tensor(result)
+    items: list[Value] = []
+    for i, out in enumerate(op.outputs):
+        if i == 0 and out.dtype == "input" and out.requires_grad:
+            items.append(result)
+            continue
+        oid = ip.graph.alloc((id(node), "output", i), ip.frame.context)
+        why = ip.why_code(node, f"`{out.name}` of `{{}}`")
+        dtype = (
+            first.dtype
+            if out.dtype == "input"
+            else None
+            if out.dtype == "unknown"
+            else frozenset({out.dtype})
+        )
+        if out.requires_grad:
+            state.heap[oid] = first.evolve(
+                dtype=dtype, rank=None, root=oid, is_view=False, why_dtype=why, origin=why
+            )
+        else:
+            state.heap[oid] = _without_grad(oid, dtype, first.device, None, why)
+        items.append(TRef(oid))
+    return Seq(tuple(items), "namedtuple", tuple(o.name for o in op.outputs))
 
 
 def _autograd_api(
@@ -1905,6 +2015,7 @@ def tensor_method(
     ]
     result: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
     result = _values_indices(ip, name, result, args[0:], kwargs, node, state)
+    result = _tuple_result(ip, name, op, result, node, state)
     if name == "masked_fill" and args:
         _masked_fill(ip, (recv_node, ref), args[0], node, state)
     _emit_call(ip, qual, (recv_node, ref), args, kwargs, result, node, state)
@@ -2568,6 +2679,7 @@ def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
         leaf=Tri.YES,
         node=None,
     )
+    _emit_op(ip, qual, (tensor_node, tensor), [(other_node, other)], ref, node, state)
     return ref
 
 
@@ -2819,8 +2931,11 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         return UNKNOWN
     if isinstance(obj, NN.SuperProxy):
         return Bound(obj, name)
-    if isinstance(obj, Seq) and obj.kind == "namedtuple" and name in ("values", "indices"):
-        return obj.items[0 if name == "values" else 1]
+    if isinstance(obj, Seq) and obj.kind == "namedtuple":
+        if name in obj.fields:
+            return obj.items[obj.fields.index(name)]
+        if name in ("values", "indices"):
+            return obj.items[0 if name == "values" else 1]
     if isinstance(obj, Seq | NN.Builtin | Params | NN.Loader):
         return Bound(obj, name)
     return UNKNOWN
@@ -3036,6 +3151,30 @@ def _sliced(seq: Seq, index: ast.Slice) -> Value:
     if bounds[2] == 0:
         return UNKNOWN
     return Seq(seq.items[bounds[0] : bounds[1] : bounds[2]], seq.kind)
+
+
+# The `math` functions that return an int or a bool; every other one returns a float.
+_MATH_INT: Final = frozenset(
+    {"ceil", "floor", "trunc", "comb", "perm", "factorial", "gcd", "lcm", "isqrt"}
+)
+_MATH_BOOL: Final = frozenset({"isclose", "isfinite", "isinf", "isnan"})
+
+
+def _math_call(name: str, args: Args, kwargs: Kwargs) -> Value:
+    """`math.log(2 * math.pi)`: a Python number, never a tensor (a tensor argument is read as
+    a number), its value computed when the arguments are known numbers."""
+    if not hasattr(math, name) or not callable(getattr(math, name)):
+        return UNKNOWN
+    numbers = [const_number(v) for _, v in args]
+    if not kwargs and args and all(n is not None for n in numbers) and name not in _MATH_BOOL:
+        try:
+            value = getattr(math, name)(*numbers)
+        except (ValueError, TypeError, OverflowError):
+            value = None
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return Const(value)
+    kind: type = int if name in _MATH_INT else bool if name in _MATH_BOOL else float
+    return Const(_TypeOnly(kind))
 
 
 _MATH_CONSTANTS: Final = {

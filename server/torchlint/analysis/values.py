@@ -76,7 +76,8 @@ class ExtName(Value):
 @dataclass(frozen=True, slots=True)
 class Seq(Value):
     items: tuple[Value, ...]
-    kind: str = "tuple"  # "tuple" | "list"
+    kind: str = "tuple"  # "tuple" | "list" | "listof" | "namedtuple"
+    fields: tuple[str, ...] = ()  # a namedtuple's field names, where known
 
 
 @fast_init
@@ -200,6 +201,9 @@ class ClassInfo:
     base_classes: tuple[ClassInfo, ...] = ()
     source: SourceInfo | None = None
     fields: list[ast.AnnAssign] | None = None  # a dataclass's fields, found on first use
+    # The torch.nn layer it extends (`class QuantLinear(nn.Linear)`), directly or through the
+    # file's own classes: its instances have that layer's `weight` and `bias`.
+    torch_base: str | None = None
 
     def lookup(self, name: str) -> FunctionInfo | None:
         if name in self.methods:

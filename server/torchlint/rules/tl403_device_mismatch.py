@@ -1,7 +1,9 @@
 """
 ## What it does
 Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor`,
-`cpu @ cuda`, `scores.masked_fill(cpu_mask, v)` on a GPU tensor), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
+`cpu @ cuda`, `preds == cpu_labels`, `scores.masked_fill(cpu_mask, v)` on a GPU tensor,
+`torch.stft(cuda_wave, n_fft, window=torch.hann_window(n_fft))` with the window made on the
+CPU), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
 a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU initial state
 (`lstm(x, (h0, c0))`); a loss whose prediction and target are on different devices
 (`criterion(model(x), labels)` with `labels` left on the CPU). Batches of a `DataLoader` are
@@ -75,6 +77,20 @@ _BINARY_CALLS = frozenset(
         "torch.where",
         "torch.maximum",
         "torch.minimum",
+        "torch.eq",
+        "torch.ne",
+        # the same as methods: `pred.eq(target)`, `a.add(b)`
+        "Tensor.add",
+        "Tensor.sub",
+        "Tensor.mul",
+        "Tensor.div",
+        "Tensor.matmul",
+        "Tensor.mm",
+        "Tensor.bmm",
+        "Tensor.eq",
+        "Tensor.ne",
+        "Tensor.maximum",
+        "Tensor.minimum",
         # losses: the prediction and the target must share a device
         "torch.nn.functional.cross_entropy",
         "torch.nn.functional.nll_loss",
@@ -87,6 +103,9 @@ _BINARY_CALLS = frozenset(
 )
 # `scores.masked_fill(mask, v)`: the mask must be on the tensor's device, 0-dim or not.
 _MASKED_FILL = frozenset({"Tensor.masked_fill", "Tensor.masked_fill_", "torch.masked_fill"})
+# `torch.stft(x, n_fft, window=torch.hann_window(n_fft))`: the window must be on x's device.
+_WINDOWED = frozenset({"torch.stft", "Tensor.stft", "torch.istft", "Tensor.istft"})
+_WINDOW_POSITION = 4  # stft(input, n_fft, hop_length, win_length, window, ...)
 
 
 class DeviceMismatch(Rule):
@@ -95,7 +114,7 @@ class DeviceMismatch(Rule):
     summary = "CPU and CUDA tensors combined in one op, or a GPU module called on CPU input."
     default_severity = Severity.ERROR
     events = (TorchCall, ModuleCall)
-    torch_calls = frozenset({"Tensor.__*", *_BINARY_CALLS, *_MASKED_FILL})
+    torch_calls = frozenset({"Tensor.__*", *_BINARY_CALLS, *_MASKED_FILL, *_WINDOWED})
     fix_title = "Move the operand to the other's device"
     fix_applicability = Applicability.UNSAFE
     torch_raises = True
@@ -105,6 +124,9 @@ class DeviceMismatch(Rule):
             self._module(event, ctx)
             return
         assert isinstance(event, TorchCall)
+        if event.qualname in _WINDOWED:
+            self._window(event, ctx)
+            return
         masked_fill = event.qualname in _MASKED_FILL
         if not (
             event.qualname.startswith("Tensor.__") or event.qualname in _BINARY_CALLS or masked_fill
@@ -127,6 +149,24 @@ class DeviceMismatch(Rule):
             self._report(event.node, a, b, str(da), str(db), ctx, raised)
             return
         self._report(event.node, a, b, str(da), str(db), ctx)
+
+    def _window(self, event: TorchCall, ctx: RuleContext) -> None:
+        """`torch.stft(wave, n_fft, window=w)` with the wave and the window apart."""
+        operands = ([event.receiver] if event.receiver is not None else []) + list(event.args)
+        position = _WINDOW_POSITION - (1 if event.receiver is not None else 0)
+        window = event.kwargs.get("window") or (
+            event.args[position] if len(event.args) > position else None
+        )
+        if not operands or window is None:
+            return
+        signal = operands[0]
+        if signal.tensor is None or window.tensor is None:
+            return
+        da, db = signal.tensor.device, window.tensor.device
+        if da in _DEVICES and db in _DEVICES and da != db:
+            name = event.qualname.rsplit(".", 1)[-1]
+            raised = f"{name} input and window must be on the same device"
+            self._report(event.node, signal, window, str(da), str(db), ctx, raised)
 
     def _module(self, event: ModuleCall, ctx: RuleContext) -> None:
         mod = event.module

@@ -1,0 +1,15 @@
+"""PCA whitening: the covariance is decomposed in float64, then applied to float32 data."""
+import torch
+
+
+def fit_pca(features, k):
+    centered = features - features.mean(0, keepdim=True)
+    cov = centered.T.double() @ centered.double() / (features.shape[0] - 1)
+    evals, evecs = torch.linalg.eigh(cov)
+    return evecs[:, -k:], evals[-k:]
+
+
+feats = torch.randn(128, 16)
+components, variances = fit_pca(feats, 4)
+projected = feats @ components  # expect: TL402
+print(projected.shape, variances)

@@ -1,0 +1,86 @@
+"""What the engine infers for single expressions: the facts a hover shows."""
+
+from __future__ import annotations
+
+from torchlint.analysis.facts import Tensor, Tri
+from torchlint.engine import analyze_source
+
+
+def facts_of(text: str) -> dict[str, Tensor]:
+    """The facts of each name where it is bound last (the hover facts, by name)."""
+    result = analyze_source(text, "facts.py")
+    assert not result.errors, result.errors
+    out: dict[str, Tensor] = {}
+    for (_row, _col), (name, tensor) in sorted(result.facts.items()):
+        out[name] = tensor
+    return out
+
+
+def test_tuple_results_give_one_tensor_per_output() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "a = torch.randn(4, 4, dtype=torch.float64, requires_grad=True)\n"
+        "L, info = torch.linalg.cholesky_ex(a @ a.T)\n"
+        "Q, R = torch.linalg.qr(a)\n"
+        "logdet = torch.linalg.slogdet(a).logabsdet\n"
+        "with torch.no_grad():\n"
+        "    evals, evecs = torch.linalg.eigh(a @ a.T)\n"
+    )
+    assert facts["L"].dtype == {"float64"} and facts["L"].rg is Tri.YES
+    assert facts["info"].dtype == {"int32"} and facts["info"].rg is Tri.NO
+    assert facts["R"].dtype == {"float64"} and facts["R"].rg is Tri.YES
+    assert facts["logdet"].dtype == {"float64"} and facts["logdet"].rg is Tri.YES
+    assert facts["evecs"].dtype == {"float64"} and facts["evecs"].rg is Tri.NO
+
+
+def test_max_without_dim_is_one_tensor() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "x = torch.randn(3, 4)\n"
+        "top = torch.max(x)\n"
+        "values, indices = torch.max(x, dim=1)\n"
+    )
+    assert facts["top"].dtype == {"float32"}
+    assert facts["indices"].dtype == {"int64"}
+
+
+def test_math_functions_are_python_numbers() -> None:
+    """`math.log(...)` added to a loss keeps the loss's facts (it was an unknown operand)."""
+    facts = facts_of(
+        "import math\n"
+        "import torch\n"
+        "w = torch.randn(3, requires_grad=True)\n"
+        "with torch.no_grad():\n"
+        "    frozen = w.sum()\n"
+        "nll = frozen + 0.5 * 3 * math.log(2 * math.pi)\n"
+        "live = w.sum() + math.sqrt(len(w))\n"
+    )
+    assert facts["nll"].rg is Tri.NO and facts["nll"].dtype == {"float32"}
+    assert facts["live"].rg is Tri.YES and facts["live"].dtype == {"float32"}
+
+
+def test_a_subclass_of_a_layer_has_its_parameters() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "from torch import nn\n"
+        "class QLinear(nn.Linear):\n"
+        "    def forward(self, x):\n"
+        "        w = self.weight\n"
+        "        return super().forward(x) * 2\n"
+        "class Plain(nn.Linear):\n"
+        "    pass\n"
+        "class Wide(nn.Linear):\n"
+        "    def __init__(self, i, o):\n"
+        "        super().__init__(i, o, dtype=torch.float64)\n"
+        "    def forward(self, x):\n"
+        "        v = self.weight\n"
+        "        return x\n"
+        "out = QLinear(3, 2)(torch.randn(4, 3))\n"
+        "plain = Plain(3, 2)(torch.randn(4, 3))\n"
+        "wide = Wide(3, 2)(torch.randn(4, 3))\n"
+    )
+    assert facts["w"].dtype == {"float32"} and facts["w"].rg is Tri.YES
+    assert facts["w"].leaf is Tri.YES
+    assert facts["out"].rg is Tri.YES and facts["out"].dtype == {"float32"}
+    assert facts["plain"].rg is Tri.YES and facts["plain"].rank == 2
+    assert facts["v"].dtype == {"float64"}
