@@ -122,11 +122,20 @@ class ModuleCall(Event):
     loaded_before: bool = False  # this model was given weights with `load_state_dict` earlier
     in_module_method: bool = False  # the call is inside a method of an nn.Module (a submodule call)
     callers: tuple[int, ...] = ()  # ids of the call nodes that led here, innermost last
+    # A method of the model that runs it (`model.encode(x)`), not `model(x)`: only the rules
+    # about the model's mode take these (its arguments need not be the model's inputs).
+    via_method: str = ""
+
+    @property
+    def module_node(self) -> ast.expr:
+        """The module as an expression: `model` in `model(x)` and in `model.encode(x)`."""
+        func = self.node.func
+        return func.value if self.via_method and isinstance(func, ast.Attribute) else func
 
     @property
     def module_text(self) -> str:
         """The module as written (`self.fc`, `model`), worded on demand."""
-        return self.source.segment(self.node.func, 60)
+        return self.source.segment(self.module_node, 60)
 
 
 @fast_init

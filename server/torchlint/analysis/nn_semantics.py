@@ -29,6 +29,7 @@ from torchlint.analysis.values import (
     ClassV,
     Const,
     DataIter,
+    FunctionInfo,
     FuncV,
     InstanceObj,
     ModuleObj,
@@ -286,7 +287,7 @@ def module_method(
         method = mod.cls.lookup(name)
         if method is not None and not starred:
             self_value = ref if method.kind != "staticmethod" else None
-            return ip.call_user(
+            result = ip.call_user(
                 method,
                 tuple(v for _, v in args),
                 {k: v for k, (_, v) in kwargs.items()},
@@ -294,6 +295,11 @@ def module_method(
                 node,
                 self_value=self_value,
             )
+            if method.kind == "method" and _computes_outputs(result) and not _in_module_method(ip):
+                # `model.encode(img, txt)`: a method that runs the model on its inputs is a
+                # call of the model for the rules about evaluating it (TL304)
+                _emit_module_call(ip, ref, mod, args, kwargs, node, state, result, name)
+            return result
     if name in mod.attrs:
         return call_value(ip, mod.attrs[name], args, kwargs, starred, node, state)
     if name == "_conv_forward" and mod.cls is not None and has_layer_parameters(mod.cls):
@@ -613,36 +619,54 @@ def call_module(
         state.heap[result.oid] = state.tensor(result).evolve(
             from_module=ref.oid, module_why=ip.why_code(node.func, "{}")
         )
-    if ip.wants(ModuleCall):
-        ip.emit(
-            ModuleCall(
-                node=node,
-                stmt=ip.stmt,
-                module=state.module(ref) or mod,
-                source=ip.src,
-                args=tuple(ip.operand(n, v, state) for n, v in args),
-                kwargs={k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
-                result=result,
-                grad=state.grad,
-                state=state,
-                module_oid=ref.oid,
-                scope_name=ip.frame.func.name if ip.frame.func is not None else "",
-                in_eval_scope=ip.frame.func is not None
-                and is_eval_name(ip.frame.func.name, ip.src.path)
-                and not trains_in_body(ip.frame.func, ip.src.scan_lines),
-                trained_before=ip.training.is_trained(ref.oid),
-                loaded_before=ref.oid in ip.training.loaded_modules,
-                in_module_method=ip.training.in_container > 0
-                or (
-                    ip.frame.func is not None
-                    and ip.frame.func.cls is not None
-                    and ip.frame.func.cls.is_module is not Tri.NO
-                ),
-                callers=ip.frame.context,
-            )
-        )
+    _emit_module_call(ip, ref, mod, args, kwargs, node, state, result)
     note_forward(ip, ref, node, state, result)
     return result
+
+
+def _in_module_method(ip: Interpreter) -> bool:
+    func = ip.frame.func
+    return ip.training.in_container > 0 or (
+        func is not None and func.cls is not None and func.cls.is_module is not Tri.NO
+    )
+
+
+def _emit_module_call(
+    ip: Interpreter,
+    ref: ObjRef,
+    mod: ModuleObj,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+    result: Value,
+    via_method: str = "",
+) -> None:
+    if not ip.wants(ModuleCall):
+        return
+    ip.emit(
+        ModuleCall(
+            node=node,
+            stmt=ip.stmt,
+            module=state.module(ref) or mod,
+            source=ip.src,
+            args=tuple(ip.operand(n, v, state) for n, v in args),
+            kwargs={k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
+            result=result,
+            grad=state.grad,
+            state=state,
+            module_oid=ref.oid,
+            scope_name=ip.frame.func.name if ip.frame.func is not None else "",
+            in_eval_scope=ip.frame.func is not None
+            and is_eval_name(ip.frame.func.name, ip.src.path)
+            and not trains_in_body(ip.frame.func, ip.src.scan_lines),
+            trained_before=ip.training.is_trained(ref.oid),
+            loaded_before=ref.oid in ip.training.loaded_modules,
+            in_module_method=_in_module_method(ip),
+            callers=ip.frame.context,
+            via_method=via_method,
+        )
+    )
 
 
 def _generic_result(
@@ -1022,7 +1046,46 @@ def function_apply(
         r = state.tensor(result)
         t = t.evolve(dtype=r.dtype, why_dtype=r.why_dtype, device=r.device, rank=r.rank)
     state.heap[out.oid] = t
+    if forward is not None and t.rg is Tri.YES and t.node is not None:
+        _record_function_saves(ip, forward, args, t, node, state)
     return out
+
+
+def _record_function_saves(
+    ip: Interpreter, forward: FunctionInfo, args: Args, out: Tensor, node: ast.Call, state: State
+) -> None:
+    """What `ctx.save_for_backward(...)` in the Function's forward keeps: an input passed
+    through unchanged (a parameter of forward never rebound), or the tensor forward returns
+    (`out = ...; ctx.save_for_backward(out); return out`). Changing it in place afterwards
+    breaks the backward (TL102), or silently (TL108) through `.data`."""
+    fn = forward.node
+    if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        return
+    saved: set[str] = set()
+    rebound: set[str] = set()
+    returned: set[str] = set()
+    for sub in ast.walk(fn):
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr == "save_for_backward"
+        ):
+            saved.update(a.id for a in sub.args if isinstance(a, ast.Name))
+        elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            rebound.add(sub.id)
+        elif isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name):
+            returned.add(sub.value.id)
+    if not saved:
+        return
+    why = ip.why_code(node, "{}")
+    op = ip.text(node)
+    params = [a.arg for a in fn.args.args[1:]]  # after ctx
+    for (arg_node, value), name in zip(args, params, strict=False):
+        if name in saved and name not in rebound and isinstance(value, TRef):
+            root = state.tensor(value).root
+            record_save(state, root, SaveRecord(out.node or 0, op, why, ip.text(arg_node)))
+    if len(returned) == 1 and returned <= saved and not returned & set(params):
+        record_save(state, out.root, SaveRecord(out.node or 0, op, why, op))
 
 
 # =========================================================================== builtins
@@ -1218,6 +1281,13 @@ def has_layer_parameters(cls: ClassInfo) -> bool:
         return False
     facts = K.module(cls.torch_base)
     return facts is not None and facts.has_parameters
+
+
+def _computes_outputs(result: Value) -> bool:
+    """A tensor, or a tuple of them (`return zi, zt`)."""
+    if isinstance(result, Seq):
+        return bool(result.items) and all(isinstance(v, TRef) for v in result.items)
+    return isinstance(result, TRef)
 
 
 def layer_dtype_why(cls: ClassInfo) -> Why:

@@ -1,7 +1,8 @@
 """
 ## What it does
 Flags an in-place write through `.data` (`out.data.zero_()`, `c = out.data; c.mul_(2)`) to
-a tensor that an earlier op saved for backward, when a backward through that op follows.
+a tensor that an earlier op saved for backward, when a backward through that op follows
+(a custom `autograd.Function` saves what its forward passes to `ctx.save_for_backward`).
 That includes a layer's weight (a `nn.Linear` or convolution keeps it to compute its
 input's gradient, when that input requires grad) changed by a loop over the model's
 parameters between the forward pass and `backward()`: weight clipping, max-norm or weight

@@ -3,7 +3,8 @@
 Flags evaluating a model that has dropout or batch-norm layers while it is still in
 training mode: a call in an evaluation function (`evaluate`, `validate`, `test`,
 `predict`…), or under `torch.no_grad()` after the model was trained or given weights
-with `load_state_dict`, with no `model.eval()` before it. Not flagged: a model switched to
+with `load_state_dict`, with no `model.eval()` before it; calling a method of the model
+that runs it (`model.encode(images, texts)`) counts as calling it. Not flagged: a model switched to
 `train()` on purpose after loading (Monte Carlo dropout), a copy of a live model
 (`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run only under
 `no_grad` in the training loop. An object holding the model
@@ -117,7 +118,7 @@ class MissingEvalMode(Rule):
 
 
 def _fix(ctx: RuleContext, event: ModuleCall) -> tuple[Edit, ...] | None:
-    name = receiver_name(event.node.func)
+    name = receiver_name(event.module_node)
     if name is None:
         return None
     stmt = ctx.parent_stmt(event.node)

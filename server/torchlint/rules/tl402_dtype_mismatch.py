@@ -155,7 +155,8 @@ class DtypeMismatch(Rule):
                 self._value_target(call, ctx)
             return
         if isinstance(event, ModuleCall):
-            self._module(event, ctx)
+            if not event.via_method:  # `model.encode(x)`: its arguments need not be inputs
+                self._module(event, ctx)
             return
         assert isinstance(event, TorchCall)
         if event.qualname in _SAME_DTYPE:

@@ -121,7 +121,8 @@ class DeviceMismatch(Rule):
 
     def check(self, event: Event, ctx: RuleContext) -> None:
         if isinstance(event, ModuleCall):
-            self._module(event, ctx)
+            if not event.via_method:  # `model.encode(x)`: its arguments need not be inputs
+                self._module(event, ctx)
             return
         assert isinstance(event, TorchCall)
         if event.qualname in _WINDOWED:
