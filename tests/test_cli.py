@@ -197,3 +197,21 @@ def test_cross_file_helper_runs_with_its_own_imports(
     out = capsys.readouterr().out
     assert f"{main_py}:4:1: TL101 " in out
     assert "line 5 of helpers.py" in out
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path: Path) -> None:
+    """`torchlint check . | head -1`: the closed pipe ends the run quietly."""
+    for i in range(40):
+        write(tmp_path, f"m{i}.py", BAD * 20)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "torchlint", "check", "--jobs", "1", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # the reader goes away while output is still coming
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err, err
+    assert proc.returncode in (1, 141)

@@ -102,6 +102,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `torchlint check . | head`: the reader left; say nothing more (as grep does)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     parser.print_help(sys.stderr)
     return 2
 

@@ -36,6 +36,7 @@ from torchlint.analysis.values import (
     ClassV,
     Const,
     Device,
+    DictObj,
     ExtName,
     FunctionInfo,
     FuncV,
@@ -1497,12 +1498,16 @@ class Interpreter:
         return UNKNOWN
 
     def expr_Dict(self, node: ast.Dict, state: State) -> Value:
-        for k in node.keys:
-            if k is not None:
-                self.eval(k, state)
-        for v in node.values:
-            self.eval(v, state)
-        return UNKNOWN
+        keys = [self.eval(k, state) if k is not None else None for k in node.keys]
+        values = [self.eval(v, state) for v in node.values]
+        if not all(isinstance(k, Const) and type(k.value) is str for k in keys):
+            return UNKNOWN  # `**spread` or keys the analysis cannot read
+        oid = self.graph.alloc(id(node), self.frame.context)
+        entries = {
+            str(k.value): v for k, v in zip(keys, values, strict=True) if isinstance(k, Const)
+        }
+        state.heap[oid] = DictObj(None, entries)
+        return ObjRef(oid)
 
     def expr_Starred(self, node: ast.Starred, state: State) -> Value:
         self.eval(node.value, state)

@@ -29,6 +29,7 @@ from torchlint.analysis.values import (
     ClassV,
     Const,
     DataIter,
+    DictObj,
     FunctionInfo,
     FuncV,
     InstanceObj,
@@ -1332,8 +1333,9 @@ def container_method(
         isinstance(recv, Seq)
         and name in ("append", "extend")
         and args
-        and isinstance(recv_node, ast.Name)
+        and (isinstance(recv_node, ast.Name) or _dict_entry(ip, recv_node, state) is not None)
     ):
+        assert recv_node is not None
         item = args[0][1]
         if name == "append":
             items = recv.items if recv.kind != "listof" else ()
@@ -1342,12 +1344,36 @@ def container_method(
                 if len(items) < 8 and recv.kind != "listof"
                 else Seq((item,), "listof")
             )
-            state.env[recv_node.id] = new
+            if isinstance(recv_node, ast.Name):
+                state.env[recv_node.id] = new
+            else:
+                entry = _dict_entry(ip, recv_node, state)
+                assert entry is not None
+                ref, found, key = entry
+                state.heap[ref.oid] = DictObj(None, {**found.attrs, key: new}, found.exact)
             note_append(ip, recv_node, item, node, state)
         return Const(None)
     if isinstance(recv, Seq) and name == "pop":
         return recv.items[-1] if recv.items else UNKNOWN
     return UNKNOWN
+
+
+def _dict_entry(
+    ip: Interpreter, node: ast.expr | None, state: State
+) -> tuple[ObjRef, DictObj, str] | None:
+    """`history["loss"]`: the dict a name holds and the constant key, when both are known."""
+    if not (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    ):
+        return None
+    ref = ip.lookup(node.value.id, state)
+    found = state.heap.get(ref.oid) if isinstance(ref, ObjRef) else None
+    if not isinstance(ref, ObjRef) or not isinstance(found, DictObj):
+        return None
+    return ref, found, node.slice.value
 
 
 # =========================================================================== training notes

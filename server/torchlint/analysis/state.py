@@ -17,6 +17,7 @@ from torchlint.analysis.slots import fast_init
 from torchlint.analysis.values import (
     UNKNOWN,
     ArgParserObj,
+    DictObj,
     HeapObj,
     InstanceObj,
     ModuleObj,
@@ -246,6 +247,9 @@ class _Joiner:
         if isinstance(oa, ModuleObj) and isinstance(ob, ModuleObj):
             j = oa.join(ob)
             return fast_replace(j, attrs=self._attrs(oa.attrs, ob.attrs))
+        if isinstance(oa, DictObj) and isinstance(ob, DictObj):
+            exact = oa.exact and ob.exact and oa.attrs.keys() == ob.attrs.keys()
+            return DictObj(None, self._attrs(oa.attrs, ob.attrs), exact)
         if isinstance(oa, InstanceObj) and isinstance(ob, InstanceObj):
             return fast_replace(oa, attrs=self._attrs(oa.attrs, ob.attrs))
         if isinstance(oa, ArgParserObj) and isinstance(ob, ArgParserObj):

@@ -55,6 +55,7 @@ from torchlint.analysis.values import (
     Const,
     DataIter,
     Device,
+    DictObj,
     Distribution,
     ExtName,
     FuncV,
@@ -785,6 +786,9 @@ def _escape_value(value: Value, state: State) -> None:
     elif isinstance(value, Seq):
         for item in value.items:
             _escape_value(item, state)
+    elif isinstance(value, ObjRef) and isinstance(state.heap.get(value.oid), DictObj):
+        # code the analysis cannot see may change its entries (`to_device(batch)`)
+        state.heap[value.oid] = DictObj(None, {}, exact=False)
 
 
 def call_value(
@@ -963,6 +967,8 @@ def call_method(
             return NN.optimizer_method(ip, receiver, obj, name, args, kwargs, node, state)
         if isinstance(obj, ArgParserObj):
             return NN.argparse_method(ip, receiver, obj, name, args, kwargs, node, state)
+        if isinstance(obj, DictObj):
+            return _dict_method(receiver, obj, name, args, kwargs, state)
         if isinstance(obj, InstanceObj) and obj.cls is not None:
             attr = obj.attrs.get(name)
             if attr is not None:
@@ -1713,6 +1719,32 @@ def rank_from_shape_unpack(
         oid = ip.graph.alloc((id(value), "shape"), ip.frame.context)
         state.heap[oid] = Tensor(rank=rank, root=oid)
         state.env[base.id] = TRef(oid)
+
+
+def _dict_method(
+    receiver: ObjRef, found: DictObj, name: str, args: Args, kwargs: Kwargs, state: State
+) -> Value:
+    """`d.items()`, `d.values()`, `d.keys()` (every entry, when they are all known), `d.get(k)`;
+    methods that change it (`update`, `pop`, `setdefault`, `clear`) leave its entries unknown."""
+    entries = found.attrs
+    if name == "get" and args:
+        key = args[0][1]
+        if isinstance(key, Const) and type(key.value) is str and key.value in entries:
+            return entries[key.value]
+        return UNKNOWN
+    if name in ("items", "values", "keys") and not args:
+        if not found.exact:
+            return UNKNOWN
+        if name == "keys":
+            return Seq(tuple(Const(k) for k in entries), "list")
+        if name == "values":
+            return Seq(tuple(entries.values()), "list")
+        return Seq(tuple(Seq((Const(k), v), "tuple") for k, v in entries.items()), "list")
+    if name == "copy" and not args:
+        return UNKNOWN
+    if name in ("update", "pop", "popitem", "setdefault", "clear"):
+        state.heap[receiver.oid] = DictObj(None, {}, exact=False)
+    return UNKNOWN
 
 
 def _without_grad(oid: int, dtype: DType, device: str | None, rank: int | None, why: Why) -> Tensor:
@@ -2911,6 +2943,8 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         heap_obj = state.heap.get(obj.oid)
         if isinstance(heap_obj, ModuleObj):
             return NN.module_attribute(ip, obj, heap_obj, name, node, state)
+        if isinstance(heap_obj, DictObj):
+            return Bound(obj, name)  # `.items`, `.get`...: its entries are not attributes
         if isinstance(heap_obj, InstanceObj):
             if name in heap_obj.attrs:
                 return heap_obj.attrs[name]
@@ -3071,7 +3105,7 @@ def set_attribute(
         heap_obj = state.heap.get(obj.oid)
         if isinstance(heap_obj, ModuleObj):
             NN.set_module_attribute(ip, obj, heap_obj, name, value, target, state)
-        elif isinstance(heap_obj, InstanceObj):
+        elif isinstance(heap_obj, InstanceObj) and not isinstance(heap_obj, DictObj):
             attrs = dict(heap_obj.attrs)
             attrs[name] = value
             state.heap[obj.oid] = fast_replace(heap_obj, attrs=attrs)
@@ -3248,6 +3282,9 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         if n is not None and n == int(n) and -len(base.items) <= int(n) < len(base.items):
             return base.items[int(n)]
         return UNKNOWN
+    if isinstance(base, ObjRef) and isinstance(entries := state.heap.get(base.oid), DictObj):
+        key = index.value if isinstance(index, Const) and type(index.value) is str else None
+        return entries.attrs.get(key, UNKNOWN) if key is not None else UNKNOWN
     if isinstance(base, ObjRef):
         mod = state.module(base)
         if mod is not None and isinstance(node.slice, ast.Slice):
@@ -3268,7 +3305,16 @@ def set_item(
     ip: Interpreter, target: ast.Subscript, value: Value, value_node: ast.expr | None, state: State
 ) -> None:
     base = ip.eval(target.value, state)
-    ip.eval(target.slice, state)
+    index = ip.eval(target.slice, state)
+    if isinstance(base, ObjRef) and isinstance(found := state.heap.get(base.oid), DictObj):
+        if isinstance(index, Const) and type(index.value) is str:
+            entries = dict(found.attrs)
+            entries[index.value] = value
+            state.heap[base.oid] = DictObj(None, entries, found.exact)
+        else:
+            # `d[name] = v`: any entry may have been replaced
+            state.heap[base.oid] = DictObj(None, {}, exact=False)
+        return
     if isinstance(base, TRef):
         _maybe_masked_setitem(ip, base, target, ip.stmt, state)
         inplace_write(

@@ -307,6 +307,16 @@ class InstanceObj(HeapObj):
         return fast_replace(self, attrs=join_attrs(self.attrs, other.attrs))
 
 
+@fast_init
+@dataclass(frozen=True, slots=True, eq=False)
+class DictObj(InstanceObj):
+    """A dict with string keys (`{"params": ps, "lr": 1e-3}`, `batch["x"] = x`): its entries
+    are `attrs`. `exact`: they are all of its entries (no store under a key the analysis
+    could not read, no path where a key may be missing), so iterating it visits them."""
+
+    exact: bool = True
+
+
 def join_attrs(a: Mapping[str, Value], b: Mapping[str, Value]) -> dict[str, Value]:
     out: dict[str, Value] = {}
     for key, va in a.items():

@@ -2,7 +2,9 @@
 ## What it does
 Flags a tensor created with `requires_grad=True` (or `nn.Parameter(...)`) and then
 immediately converted or scaled — `.double()`, `.to(...)`, `.cuda()`, `* 0.01` — before
-it is bound to a name or handed to an optimizer. In a module's `__init__`,
+it is bound to a name, stored in a dict (`params = {"w": torch.randn(3,
+requires_grad=True).double()}`) or handed to an optimizer (param groups included). In a
+module's `__init__`,
 `self.scale = nn.Parameter(t).to(device)` is the same mistake.
 
 ## Why is this bad?
@@ -46,7 +48,8 @@ import ast
 
 from torchlint.analysis.events import Event, GradRead, ModuleTensorSet, TorchCall
 from torchlint.analysis.facts import Tensor, Why
-from torchlint.analysis.values import Seq, TRef
+from torchlint.analysis.state import State
+from torchlint.analysis.values import UNKNOWN, DictObj, ObjRef, Seq, TRef, Value
 from torchlint.findings import Edit, Severity, Span
 from torchlint.rules._text import code
 from torchlint.rules.base import Rule
@@ -99,7 +102,7 @@ class LostLeaf(Rule):
         ):
             params = event.args[0]
             items = params.value.items if isinstance(params.value, Seq) else (params.value,)
-            for item in items:
+            for item in _param_group_items(items, event.state):
                 if isinstance(item, TRef):
                     t = event.state.tensor(item)
                     if t.lost_leaf is not None:
@@ -118,7 +121,7 @@ class LostLeaf(Rule):
         lost = t.lost_leaf
         assert lost is not None
         stmt = ctx.stmt_at(lost.line)
-        target = _target_text(stmt) or name
+        target = _dict_entry_text(ctx, lost) or _target_text(stmt) or name
         message = (
             f"{code(target)} is not a leaf: `{lost.text}` converts the tensor made with `requires_grad=True`, so the "
             f"leaf that gets the gradient is lost: {consequence} (line {use.line}). Call `.requires_grad_()` on "
@@ -127,7 +130,11 @@ class LostLeaf(Rule):
         span = Span.of(lost.line, lost.col, lost.end_line or lost.line, lost.end_col)
         ctx.report(
             self.finding(
-                ctx, span, message, related=(("used here", use),), fix_edits=_fix(ctx, stmt)
+                ctx,
+                span,
+                message,
+                related=(("used here", use),),
+                fix_edits=_fix(ctx, _converted_value(ctx, stmt, lost)),
             )
         )
 
@@ -140,13 +147,64 @@ def _target_text(stmt: ast.stmt | None) -> str | None:
     return None
 
 
-def _fix(ctx: RuleContext, stmt: ast.stmt | None) -> tuple[Edit, ...] | None:
-    if not isinstance(stmt, ast.Assign | ast.AnnAssign) or stmt.value is None:
+def _converted_value(ctx: RuleContext, stmt: ast.stmt | None, lost: Why) -> ast.expr | None:
+    """The expression whose result should be the leaf: a dict entry's value, or what the
+    statement assigns."""
+    call = ctx.call_at(lost)
+    if call is not None and isinstance(ctx.parents(call).get(id(call)), ast.Dict):
+        return call
+    if isinstance(stmt, ast.Assign | ast.AnnAssign):
+        return stmt.value
+    return None
+
+
+def _param_group_items(items: tuple[Value, ...], state: State) -> list[Value]:
+    """The tensors given to an optimizer, param groups (`{"params": [w], "lr": ...}`) opened."""
+    out: list[Value] = []
+    for item in items:
+        group = state.heap.get(item.oid) if isinstance(item, ObjRef) else None
+        if isinstance(group, DictObj):
+            inner = group.attrs.get("params", UNKNOWN)
+            out.extend(inner.items if isinstance(inner, Seq) else (inner,))
+        else:
+            out.append(item)
+    return out
+
+
+def _dict_entry_text(ctx: RuleContext, lost: Why) -> str | None:
+    """`params["v1"]` for the value of a dict display bound to a name (`params = {"v1": ...}`)."""
+    value = ctx.call_at(lost)
+    if value is None:
+        return None
+    parents = ctx.parents(value)
+    display = parents.get(id(value))
+    if not isinstance(display, ast.Dict):
+        return None
+    key = next((k for k, v in zip(display.keys, display.values, strict=True) if v is value), None)
+    if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
+        return None
+    stmt = parents.get(id(display))
+    if (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name | ast.Attribute)
+    ):
+        return f"{ast.unparse(stmt.targets[0])}[{key.value!r}]"
+    if isinstance(stmt, ast.Return):
+        func = ctx.enclosing_function(stmt)
+        if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            return f"{func.name}()[{key.value!r}]"
+    return None
+
+
+def _fix(ctx: RuleContext, value: ast.expr | None) -> tuple[Edit, ...] | None:
+    """Move `requires_grad=True` from the factory to a `.requires_grad_()` on the result."""
+    if value is None:
         return None
     factory = next(
         (
             n
-            for n in ast.walk(stmt.value)
+            for n in ast.walk(value)
             if isinstance(n, ast.Call) and any(k.arg == "requires_grad" for k in n.keywords)
         ),
         None,
@@ -156,4 +214,4 @@ def _fix(ctx: RuleContext, stmt: ast.stmt | None) -> tuple[Edit, ...] | None:
     removal = remove_keyword(ctx.source, factory, "requires_grad")
     if removal is None:
         return None
-    return (removal, *append_to(ctx.source, stmt.value, ".requires_grad_()"))
+    return (removal, *append_to(ctx.source, value, ".requires_grad_()"))
