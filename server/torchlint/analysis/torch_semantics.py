@@ -2444,6 +2444,8 @@ _AUG_SYMBOL: Final[dict[type, str]] = {
 
 
 def _fold(a: Value, b: Value, op: ast.operator) -> Value:
+    if isinstance(op, ast.Mult) and (isinstance(a, Seq) or isinstance(b, Seq)):
+        return _repeated(a, b)
     if (
         isinstance(op, ast.Add)
         and isinstance(a, Seq)
@@ -2497,6 +2499,22 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
 
 
 _MAX_CONCAT: Final = 16  # items of a list built by `+` that the analysis keeps one by one
+
+
+def _repeated(a: Value, b: Value) -> Value:
+    """`[t] * n`, `n * [0.0]`: a list of n items like those (when they are all alike)."""
+    seq, count = (a, b) if isinstance(a, Seq) else (b, a)
+    if (
+        not isinstance(seq, Seq)
+        or seq.kind not in ("list", "listof")
+        or const_type(count) is not int
+    ):
+        return UNKNOWN
+    if not seq.items:
+        return seq
+    if all(item == seq.items[0] for item in seq.items):
+        return Seq((seq.items[0],), "listof")
+    return UNKNOWN
 
 
 def _fold_type(ta: type | None, tb: type | None, op: ast.operator) -> Value:
