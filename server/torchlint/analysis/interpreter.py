@@ -173,10 +173,11 @@ class Interpreter:
         # Per function, the first call the inline depth cut off that had facts to give (see
         # `_cut_call`): analysed alone, the function starts from that call's arguments and heap.
         self.cut_calls: dict[int, CutCall] = {}
-        self.mode_switchers: dict[int, bool] = {}  # see `_may_switch_mode`
+        self.mode_switchers: dict[int, bool] = {}  # see `may_switch_mode`
         self.small_functions: dict[int, bool] = {}  # see `_small`
         self.rebound: dict[int, frozenset[str]] = {}  # see `_bound_after`
         self.training = TrainingTracker(self)
+        self.module_calls = 0  # calls of modules so far (a method that ran one is a forward)
         # Why grad is off where a helper switched it off for good (see `_inline`).
         self.grad_left_off: Why | None = None
         # The grad mode a `@contextmanager` helper's body was in at its `yield`.
@@ -618,7 +619,7 @@ class Interpreter:
         """A call of this file's code not inlined: what it does to the objects it is handed
         (a trainer whose hook switches its model to eval mode) is unseen, unless its text
         can switch no model (an empty callback, a logger)."""
-        if self._may_switch_mode(func):
+        if self.may_switch_mode(func):
             given = (*args, *kwargs.values())
             NN.hand_over_values(
                 given if self_value is None else (*given, self_value),
@@ -628,7 +629,7 @@ class Interpreter:
                 models=True,
             )
 
-    def _may_switch_mode(self, func: FunctionInfo) -> bool:
+    def may_switch_mode(self, func: FunctionInfo) -> bool:
         """The function's text, or that of a function of this file it calls by name (and so
         on), calls `.eval(`/`.train(` or a function found at run time (`getattr(cb, name)(...)`)."""
         key = id(func.node)
@@ -1703,19 +1704,19 @@ class Interpreter:
 
 
 def _grad_switch(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.Expr | None:
-    """The last statement of the function's own body (not under `with`, `if` or a loop)
-    that calls `set_grad_enabled(...)`: the mode it sets outlives the call."""
+    """The statement of the function's own body (not under `with`, `if` or a loop) that
+    calls `set_grad_enabled(...)`, the only such call in it: the mode it sets outlives the
+    call."""
     if isinstance(node, ast.Lambda):
         return None
-    found = None
-    for stmt in node.body:
-        if (
-            isinstance(stmt, ast.Expr)
-            and isinstance(stmt.value, ast.Call)
-            and _plain_name(stmt.value.func) == "set_grad_enabled"
-        ):
-            found = stmt
-    return found
+    calls = [
+        n
+        for n in ast.walk(node)
+        if isinstance(n, ast.Call) and _plain_name(n.func) == "set_grad_enabled"
+    ]
+    if len(calls) != 1:
+        return None  # switched back somewhere (`finally: torch.set_grad_enabled(True)`)
+    return next((s for s in node.body if isinstance(s, ast.Expr) and s.value is calls[0]), None)
 
 
 def _few_statements(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, limit: int) -> bool:

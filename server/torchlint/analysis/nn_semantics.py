@@ -288,6 +288,8 @@ def module_method(
         method = mod.cls.lookup(name)
         if method is not None and not starred:
             self_value = ref if method.kind != "staticmethod" else None
+            forwards = ip.module_calls
+            before = mod
             result = ip.call_user(
                 method,
                 tuple(v for _, v in args),
@@ -296,10 +298,17 @@ def module_method(
                 node,
                 self_value=self_value,
             )
-            if method.kind == "method" and _computes_outputs(result) and not _in_module_method(ip):
-                # `model.encode(img, txt)`: a method that runs the model on its inputs is a
-                # call of the model for the rules about evaluating it (TL304)
-                _emit_module_call(ip, ref, mod, args, kwargs, node, state, result, name)
+            if (
+                method.kind == "method"
+                and ip.module_calls > forwards
+                and _computes_outputs(result)
+                and not _in_module_method(ip)
+                and not ip.may_switch_mode(method)
+            ):
+                # `model.encode(img, txt)`: a method that runs the model's layers on its
+                # inputs is a call of the model for the rules about evaluating it (TL304),
+                # in the mode the model was in when it was called
+                _emit_module_call(ip, ref, before, args, kwargs, node, state, result, name)
             return result
     if name in mod.attrs:
         return call_value(ip, mod.attrs[name], args, kwargs, starred, node, state)
@@ -463,9 +472,14 @@ def module_attribute(
         and mod.has_params is Tri.YES
         and (
             name in ("weight", "bias")
-            or name.startswith(("weight_", "bias_", "in_proj_", "out_proj"))
+            or (
+                name.startswith(("weight_", "bias_", "in_proj_", "out_proj"))
+                and (mod.cls is None or not _class_attribute(mod.cls, name))
+            )
         )
     ):
+        if _made_without(mod, name):
+            return Const(None)
         return _param(ip, ref, mod, name, state)
     if mod.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList") and name.isdigit():
         idx = int(name)
@@ -473,6 +487,30 @@ def module_attribute(
     if name in _MODULE_API:
         return Bound(ref, name)
     return UNKNOWN
+
+
+def _made_without(mod: ModuleObj, name: str) -> bool:
+    """`nn.Linear(4, 2, bias=False).bias`, `nn.BatchNorm2d(8, affine=False).weight`: None."""
+    flags = ["bias"] if name == "bias" else []
+    if name in ("weight", "bias"):
+        flags += ["affine", "elementwise_affine"]
+    return any(isinstance(v := mod.ctor.get(flag), Const) and v.value is False for flag in flags)
+
+
+def _class_attribute(cls: ClassInfo, name: str) -> bool:
+    """`weight_bits = 8` written in the class body (or a base's): not a parameter."""
+    for c in (cls, *cls.base_classes):
+        for stmt in c.node.body:
+            targets = (
+                stmt.targets
+                if isinstance(stmt, ast.Assign)
+                else [stmt.target]
+                if isinstance(stmt, ast.AnnAssign)
+                else []
+            )
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                return True
+    return False
 
 
 def _param(ip: Interpreter, ref: ObjRef, mod: ModuleObj, name: str, state: State) -> TRef:
@@ -578,6 +616,7 @@ def call_module(
     node: ast.Call,
     state: State,
 ) -> Value:
+    ip.module_calls += 1
     result: Value = UNKNOWN
     if mod.cls is not None:
         forward = mod.cls.lookup("forward")
@@ -649,7 +688,7 @@ def _emit_module_call(
         ModuleCall(
             node=node,
             stmt=ip.stmt,
-            module=state.module(ref) or mod,
+            module=mod if via_method else state.module(ref) or mod,
             source=ip.src,
             args=tuple(ip.operand(n, v, state) for n, v in args),
             kwargs={k: ip.operand(n, v, state) for k, (n, v) in kwargs.items()},
@@ -1063,7 +1102,7 @@ def _record_function_saves(
     if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
         return
     saved: set[str] = set()
-    rebound: set[str] = set()
+    stores: dict[str, int] = {}
     returned: set[str] = set()
     for sub in ast.walk(fn):
         if (
@@ -1073,7 +1112,7 @@ def _record_function_saves(
         ):
             saved.update(a.id for a in sub.args if isinstance(a, ast.Name))
         elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-            rebound.add(sub.id)
+            stores[sub.id] = stores.get(sub.id, 0) + 1
         elif isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name):
             returned.add(sub.value.id)
     if not saved:
@@ -1082,10 +1121,12 @@ def _record_function_saves(
     op = ip.text(node)
     params = [a.arg for a in fn.args.args[1:]]  # after ctx
     for (arg_node, value), name in zip(args, params, strict=False):
-        if name in saved and name not in rebound and isinstance(value, TRef):
+        if name in saved and name not in stores and isinstance(value, TRef):
             root = state.tensor(value).root
             record_save(state, root, SaveRecord(out.node or 0, op, why, ip.text(arg_node)))
-    if len(returned) == 1 and returned <= saved and not returned & set(params):
+    # the returned name bound once: the tensor saved is the one returned
+    (name,) = returned if len(returned) == 1 else ("",)
+    if name in saved and stores.get(name) == 1 and name not in params:
         record_save(state, out.root, SaveRecord(out.node or 0, op, why, op))
 
 
@@ -1252,7 +1293,7 @@ def super_call(
                 self_value=proxy.self_value,
             )
     if name == "__init__" and isinstance(proxy.self_value, ObjRef):
-        _init_layer_base(ip, proxy.self_value, kwargs, node, state)
+        init_layer_base(ip, proxy.self_value, args, kwargs, node, state)
     if name == "forward" and isinstance(proxy.self_value, ObjRef):
         mod = state.module(proxy.self_value)
         if mod is not None and mod.cls is not None and has_layer_parameters(mod.cls):
@@ -1297,17 +1338,25 @@ def layer_dtype_why(cls: ClassInfo) -> Why:
     return Why(cls.node.lineno, f"`{cls.name}` extends `nn.{base}`, whose parameters are float32")
 
 
-def _init_layer_base(
-    ip: Interpreter, ref: ObjRef, kwargs: Kwargs, node: ast.Call, state: State
+def init_layer_base(
+    ip: Interpreter, ref: ObjRef, args: Args, kwargs: Kwargs, node: ast.Call, state: State
 ) -> None:
-    """`super().__init__(i, o, dtype=torch.float64)` in a subclass of a torch.nn layer: the
-    parameters torch makes there take that dtype and device."""
+    """`super().__init__(i, o, dtype=torch.float64)` (or `nn.Linear.__init__(self, ...)`) in a
+    subclass of a torch.nn layer: the parameters torch makes there take that dtype and
+    device, and `bias=False` leaves no bias. Arguments spread in (`*args, **kwargs`) may
+    carry any of them: dtype and device become unknown."""
     from torchlint.analysis.torch_semantics import parse_device, parse_dtype
 
     mod = state.module(ref)
     if mod is None or mod.cls is None or not has_layer_parameters(mod.cls):
         return
-    change: dict[str, object] = {}
+    change: dict[str, object] = {"ctor": {k: v for k, (_, v) in kwargs.items()}}
+    spread = any(isinstance(a, ast.Starred) for a in node.args) or any(
+        k.arg is None for k in node.keywords
+    )
+    positional = [v for _, v in args]
+    if spread or any(parse_dtype(v) or parse_device(v) for v in positional):
+        change.update(dtype=None, why_dtype=None, device=None, why_device=None)
     if "dtype" in kwargs:
         d = parse_dtype(kwargs["dtype"][1])
         change["dtype"] = frozenset({d}) if d else None
@@ -1315,8 +1364,7 @@ def _init_layer_base(
     if "device" in kwargs:
         change["device"] = parse_device(kwargs["device"][1]) or None
         change["why_device"] = None
-    if change:
-        state.heap[ref.oid] = fast_replace(mod, **change)
+    state.heap[ref.oid] = fast_replace(mod, **change)
 
 
 def container_method(

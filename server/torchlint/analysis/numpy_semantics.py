@@ -173,7 +173,7 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual.count(".") == 1 and name in _ROUNDING and args:
         return _rounded(name, args[0][1], node)
     if qual == "numpy.clip" and args:
-        return _clipped(args[0][1], [v for _, v in args[1:3]], node)
+        return _clipped(args[0][1], _clip_bounds(args[1:3], kwargs), node)
     if qual in ("numpy.cov", "numpy.corrcoef") and args:
         # computed in float64 whatever the data (numpy's result_type with float64)
         return NumpyArray(explicit or "float64", node.lineno)
@@ -256,13 +256,13 @@ def generator_method(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> V
     return NumpyArray(made, node.lineno, rank)
 
 
-def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
+def method(array: NumpyArray, name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value:
     if name == "astype" and args:
         return NumpyArray(dtype_of(args[0][1]), node.lineno, array.rank)
     if name in ("copy", "transpose"):
         return array
     if name == "clip":
-        return _clipped(array, [v for _, v in args[:2]], node)
+        return _clipped(array, _clip_bounds(args[:2], kwargs), node)
     if name == "round":
         return _rounded(name, array, node)
     if name in ("flatten", "ravel"):
@@ -292,23 +292,36 @@ def method(array: NumpyArray, name: str, args: Args, node: ast.Call) -> Value:
     return UNKNOWN
 
 
-# Rounding keeps a float array's dtype, and an int array's too, but `rint` makes ints float64
-# (checked with numpy 2.4).
+# Rounding keeps a float array's dtype (checked with numpy 2.4). Integer arrays are left
+# unknown: `rint` makes them float16/32/64 by width, `floor`/`ceil`/`trunc` keep them
+# only since numpy 2.3, `round` of bool is float16.
 _ROUNDING: Final = frozenset({"round", "around", "rint", "floor", "ceil", "trunc", "fix"})
 
 
 def _rounded(name: str, x: Value, node: ast.Call) -> Value:
-    if not isinstance(x, NumpyArray) or x.dtype is None:
-        return NumpyArray(None, node.lineno)
-    integral = not x.dtype.startswith("float")
-    return NumpyArray("float64" if integral and name == "rint" else x.dtype, node.lineno, x.rank)
+    if not isinstance(x, NumpyArray):
+        return UNKNOWN  # a tensor stays a tensor (`np.round(t)` calls `t.round()`)
+    if x.dtype is None or not x.dtype.startswith("float"):
+        return NumpyArray(None, node.lineno, x.rank)
+    return NumpyArray(x.dtype, node.lineno, x.rank)
 
 
-def _clipped(x: Value, bounds: list[Value], node: ast.Call) -> Value:
+def _clip_bounds(args: Args, kwargs: Kwargs) -> list[Value] | None:
+    """The bounds of `np.clip(a, lo, hi)` / `a.clip(min=lo)`; None when given otherwise."""
+    names = ("a_min", "a_max", "min", "max")
+    if any(k not in names for k in kwargs):
+        return None
+    bounds = [v for _, v in args] + [v for k, (_, v) in kwargs.items()]
+    return bounds or None
+
+
+def _clipped(x: Value, bounds: list[Value] | None, node: ast.Call) -> Value:
     """`np.clip(a, lo, hi)`: Python number bounds do not widen a float array (NEP 50); an
     int array clipped to a float bound becomes float64."""
-    if not isinstance(x, NumpyArray) or x.dtype is None:
-        return NumpyArray(None, node.lineno)
+    if not isinstance(x, NumpyArray):
+        return UNKNOWN
+    if x.dtype is None or bounds is None:
+        return NumpyArray(None, node.lineno, x.rank)
     if x.dtype.startswith("float"):
         plain = all(const_type(b) in (int, float) or b == Const(None) for b in bounds)
         return NumpyArray(x.dtype if plain else None, node.lineno, x.rank)
@@ -316,7 +329,7 @@ def _clipped(x: Value, bounds: list[Value], node: ast.Call) -> Value:
         return x
     if any(const_type(b) is float for b in bounds):
         return NumpyArray("float64", node.lineno, x.rank)
-    return NumpyArray(None, node.lineno)
+    return NumpyArray(None, node.lineno, x.rank)
 
 
 def _ufunc(x: Value, node: ast.Call) -> Value:

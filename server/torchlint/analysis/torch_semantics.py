@@ -1060,7 +1060,7 @@ def call_method(
     if isinstance(receiver, Const) and isinstance(receiver.value, str):
         return Const("")
     if isinstance(receiver, NP.NumpyArray):
-        return NP.method(receiver, name, args, node)
+        return NP.method(receiver, name, args, kwargs, node)
     if isinstance(receiver, NP.NumpyGenerator):
         return NP.generator_method(name, args, kwargs, node)
     escape(args, kwargs, state)
@@ -1161,6 +1161,10 @@ def call_torch(
 ) -> Value:
     qual = _canonical(qual)
     last = qual.rsplit(".", 1)[-1]
+    if last == "__init__" and args and isinstance(args[0][1], ObjRef):
+        # `nn.Linear.__init__(self, i, o, ...)` in a subclass: as `super().__init__(...)`
+        NN.init_layer_base(ip, args[0][1], args[1:], kwargs, node, state)
+        return Const(None)
     # grad-mode switches used as statements
     if last == "set_grad_enabled":
         ip.grad_left_off = None
@@ -1695,8 +1699,8 @@ def rank_from_shape_unpack(
     ip: Interpreter, target: ast.Tuple, value: ast.Attribute | ast.Call, state: State
 ) -> None:
     """`_, h, w = img.shape` (or `img.size()`) says `img` has three dimensions: a tensor of
-    unknown rank gets it, and a name the analysis knew nothing about becomes a tensor with
-    only its rank known (`img` a parameter of a helper analysed alone)."""
+    unknown rank gets it, and a parameter the analysis knew nothing about becomes a tensor
+    with only its rank known (`img` of a helper analysed alone)."""
     if isinstance(value, ast.Call):
         if value.args or value.keywords or not isinstance(value.func, ast.Attribute):
             return
@@ -1713,9 +1717,9 @@ def rank_from_shape_unpack(
     known = ip.lookup(base.id, state)
     if isinstance(known, TRef):
         t = state.tensor(known)
-        if t.rank is None:
+        if t.rank != rank:  # the unpacking succeeded: it has exactly that many
             state.heap[known.oid] = t.evolve(rank=rank)
-    elif known is UNKNOWN and base.id in state.env:
+    elif known is UNKNOWN and base.id in state.env and _is_parameter(ip, base.id):
         oid = ip.graph.alloc((id(value), "shape"), ip.frame.context)
         state.heap[oid] = Tensor(rank=rank, root=oid)
         state.env[base.id] = TRef(oid)
@@ -1761,6 +1765,15 @@ def _without_grad(oid: int, dtype: DType, device: str | None, rank: int | None, 
         why_leaf=why,
         origin=why,
     )
+
+
+def _is_parameter(ip: Interpreter, name: str) -> bool:
+    """`name` is a parameter of the function being analysed (`def resize(img, ...)`)."""
+    func = ip.frame.func
+    node = func.node if func is not None else None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    return any(a.arg == name for a in (*node.args.posonlyargs, *node.args.args))
 
 
 def _tuple_result(
@@ -2034,6 +2047,8 @@ def tensor_method(
             args[0] if args else None,
         )
         written = inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
+        if name in _RESHAPING_INPLACE:
+            _reshaped_in_place(ref, name, state)
         if name in ("clamp_", "clamp_min_", "clamp_max_", "clip_"):
             _clamped_in_place(ip, ref, recv_node, name, args, node, state)
         if name == "masked_fill_":
@@ -2052,6 +2067,19 @@ def tensor_method(
         _masked_fill(ip, (recv_node, ref), args[0], node, state)
     _emit_call(ip, qual, (recv_node, ref), args, kwargs, result, node, state)
     return result
+
+
+# In-place methods that change a tensor's number of dimensions (the others keep it).
+_RESHAPING_INPLACE: Final = frozenset(
+    {"unsqueeze_", "squeeze_", "resize_", "resize_as_", "as_strided_", "set_", "flatten_"}
+)
+
+
+def _reshaped_in_place(ref: TRef, name: str, state: State) -> None:
+    """`img.unsqueeze_(0)`: one more dimension; `squeeze_`, `resize_`...: unknown."""
+    t = state.tensor(ref)
+    rank = t.rank + 1 if name == "unsqueeze_" and t.rank is not None else None
+    state.heap[ref.oid] = t.evolve(rank=rank)
 
 
 def _clamped_in_place(
@@ -3205,20 +3233,28 @@ def _sliced(seq: Seq, index: ast.Slice) -> Value:
     return Seq(seq.items[bounds[0] : bounds[1] : bounds[2]], seq.kind)
 
 
-# The `math` functions that return an int or a bool; every other one returns a float.
+# The `math` functions that return an int or a bool; `frexp`/`modf` return pairs and
+# `prod`/`fsum`/`dist`/`sumprod` take sequences; every other one returns a float.
 _MATH_INT: Final = frozenset(
     {"ceil", "floor", "trunc", "comb", "perm", "factorial", "gcd", "lcm", "isqrt"}
 )
 _MATH_BOOL: Final = frozenset({"isclose", "isfinite", "isinf", "isnan"})
+_MATH_OTHER: Final = frozenset({"frexp", "modf", "prod", "fsum", "dist", "sumprod"})
+# Cheap to compute on known numbers (never `factorial(10**6)`): the value is kept.
+_MATH_EVALUATED: Final = frozenset(
+    {"sqrt", "exp", "log", "log2", "log10", "log1p", "expm1", "sin", "cos", "tan", "atan"}
+    | {"atan2", "asin", "acos", "sinh", "cosh", "tanh", "fabs", "hypot", "radians", "degrees"}
+    | {"ceil", "floor", "trunc", "erf", "erfc"}
+)
 
 
 def _math_call(name: str, args: Args, kwargs: Kwargs) -> Value:
     """`math.log(2 * math.pi)`: a Python number, never a tensor (a tensor argument is read as
     a number), its value computed when the arguments are known numbers."""
-    if not hasattr(math, name) or not callable(getattr(math, name)):
+    if not hasattr(math, name) or not callable(getattr(math, name)) or name in _MATH_OTHER:
         return UNKNOWN
     numbers = [const_number(v) for _, v in args]
-    if not kwargs and args and all(n is not None for n in numbers) and name not in _MATH_BOOL:
+    if not kwargs and args and all(n is not None for n in numbers) and name in _MATH_EVALUATED:
         try:
             value = getattr(math, name)(*numbers)
         except (ValueError, TypeError, OverflowError):

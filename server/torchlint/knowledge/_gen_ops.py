@@ -6,6 +6,7 @@ hand list in `_gen_probes`); everything below is measured on those calls.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -204,6 +205,10 @@ def measure_differentiable(call: Call, inplace: bool) -> bool:
     return any(o.requires_grad for o in outs)
 
 
+# Functions and methods implemented in C++ (their result type is the aten schema's).
+_NATIVE = (types.BuiltinFunctionType, types.MethodDescriptorType, types.WrapperDescriptorType)
+
+
 def measure_outputs(calls: Sequence[Call]) -> list[list[Any]] | None:
     """A fixed tuple result (a `torch.return_types` structseq: `L, info = cholesky_ex(A)`):
     per output its field name, its dtype ("input": that of the floating inputs, else the
@@ -211,6 +216,8 @@ def measure_outputs(calls: Sequence[Call]) -> list[list[Any]] | None:
     call returns anything else (`max` without `dim`, `split`'s plain tuple)."""
     found: list[list[Any]] | None = None
     for call in calls:
+        if not isinstance(call.func, _NATIVE):
+            return None  # a Python wrapper may change the arity (`torch.lu(A, get_infos=...)`)
         fpos = [i for i, t in enumerate(call.tensors()) if t.dtype.is_floating_point]
         if not fpos:
             return None

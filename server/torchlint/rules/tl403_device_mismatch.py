@@ -55,7 +55,7 @@ import ast
 
 from torchlint import knowledge as K
 from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
-from torchlint.analysis.values import Seq, TRef
+from torchlint.analysis.values import ModuleObj, Seq, TRef
 from torchlint.findings import Applicability, Severity
 from torchlint.rules._text import because, code
 from torchlint.rules.base import Rule
@@ -77,20 +77,10 @@ _BINARY_CALLS = frozenset(
         "torch.where",
         "torch.maximum",
         "torch.minimum",
-        "torch.eq",
-        "torch.ne",
+        *(f"torch.{c}" for c in ("eq", "ne", "gt", "ge", "lt", "le")),
         # the same as methods: `pred.eq(target)`, `a.add(b)`
-        "Tensor.add",
-        "Tensor.sub",
-        "Tensor.mul",
-        "Tensor.div",
-        "Tensor.matmul",
-        "Tensor.mm",
-        "Tensor.bmm",
-        "Tensor.eq",
-        "Tensor.ne",
-        "Tensor.maximum",
-        "Tensor.minimum",
+        *(f"Tensor.{m}" for m in ("add", "sub", "mul", "div", "matmul", "mm", "bmm")),
+        *(f"Tensor.{m}" for m in ("eq", "ne", "gt", "ge", "lt", "le", "maximum", "minimum")),
         # losses: the prediction and the target must share a device
         "torch.nn.functional.cross_entropy",
         "torch.nn.functional.nll_loss",
@@ -99,6 +89,16 @@ _BINARY_CALLS = frozenset(
         "torch.nn.functional.smooth_l1_loss",
         "torch.nn.functional.binary_cross_entropy",
         "torch.nn.functional.binary_cross_entropy_with_logits",
+    }
+)
+# Comparisons and method forms: a 0-dim CPU tensor mixes with CUDA ones (`scores >
+# torch.tensor(margin)`), so the CPU side must be known to have dimensions.
+_KNOWN_RANKS = frozenset(
+    {
+        *(f"Tensor.__{c}__" for c in ("eq", "ne", "gt", "ge", "lt", "le")),
+        *(f"torch.{c}" for c in ("eq", "ne", "gt", "ge", "lt", "le")),
+        *(f"Tensor.{m}" for m in ("add", "sub", "mul", "div", "eq", "ne", "gt", "ge", "lt", "le")),
+        *(f"Tensor.{m}" for m in ("maximum", "minimum")),
     }
 )
 # `scores.masked_fill(mask, v)`: the mask must be on the tensor's device, 0-dim or not.
@@ -134,10 +134,15 @@ class DeviceMismatch(Rule):
         ):
             return
         operands = ([event.receiver] if event.receiver is not None else []) + list(event.args)
+        known = event.qualname in _KNOWN_RANKS
         tensors = [
             o
             for o in operands[:2]
-            if o.tensor is not None and o.tensor.device in _DEVICES and o.tensor.rank != 0
+            if o.tensor is not None
+            and o.tensor.device in _DEVICES
+            and o.tensor.rank != 0
+            # only a CPU tensor of no dimensions mixes with CUDA ones
+            and not (known and o.tensor.rank is None and o.tensor.device == "cpu")
         ]
         if len(tensors) < 2 or tensors[0].tensor is None or tensors[1].tensor is None:
             return
@@ -189,6 +194,8 @@ class DeviceMismatch(Rule):
             if mod.qualname is not None:
                 self._hidden_state(event, ctx)  # `lstm(x, (h0, c0))`
             return
+        if _moves_its_input(mod):
+            return  # `forward(self, x)` does `x.to(self.weight.device)` itself
         if (
             event.in_module_method
             and ctx.caller_input(event.node, x.node, x.tensor.why_device, event.callers) is not None
@@ -255,6 +262,23 @@ class DeviceMismatch(Rule):
         )
         edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
         ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+
+
+def _moves_its_input(mod: ModuleObj) -> bool:
+    """The module's own `forward` moves its first argument (`x.to(...)`, `x.cuda()`)."""
+    forward = mod.cls.lookup("forward") if mod.cls is not None else None
+    node = forward.node if forward is not None else None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or len(node.args.args) < 2:
+        return False
+    name = node.args.args[1].arg
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in ("to", "cuda", "cpu")
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == name
+        for n in ast.walk(node)
+    )
 
 
 def _item_text(arg: Operand, index: int, ctx: RuleContext) -> str | None:
