@@ -2002,7 +2002,7 @@ def _remap(v: Value, mapping: dict[int, int]) -> Value:
     if isinstance(v, TRef) and v.oid in mapping:
         return TRef(mapping[v.oid])
     if isinstance(v, Seq):
-        return Seq(tuple(_remap(i, mapping) for i in v.items), v.kind)
+        return Seq(tuple(_remap(i, mapping) for i in v.items), v.kind, v.fields)
     return v
 
 
