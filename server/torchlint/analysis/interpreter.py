@@ -548,7 +548,13 @@ class Interpreter:
         }
         for old, obj in cells.items():
             state.heap[mapping[old]] = _copy_cell(obj, mapping[old], mapping, keep_uninit=True)
-        return ObjRef(mapping[value.oid])
+        copy = mapping[value.oid]
+        # a copy of trained weights (a snapshot, the best model so far) is a trained model
+        if self.training.is_trained(value.oid):
+            self.training.trained_modules.add(copy)
+        if value.oid in self.training.loaded_modules:
+            self.training.loaded_modules.add(copy)
+        return ObjRef(copy)
 
     def call_user(
         self,
@@ -1903,9 +1909,15 @@ def _unrolled_items(iterable: Value) -> tuple[Value, ...] | None:
     items = iterable.items
     if all(item == items[0] for item in items):
         return None
-    if not any(_holds_reference(item) for item in items):
+    if not any(_holds_reference(item) for item in items) and not _distinct_names(items):
         return None
     return items
+
+
+def _distinct_names(items: tuple[Value, ...]) -> bool:
+    """`for name in ("l1", "l2")`: keys or attribute names, one per iteration, so that
+    `masks[name]` and `getattr(model, name)` are read as written."""
+    return all(isinstance(i, Const) and type(i.value) is str for i in items)
 
 
 def _holds_reference(value: Value) -> bool:

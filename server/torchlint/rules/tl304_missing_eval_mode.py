@@ -122,8 +122,8 @@ def _fix(ctx: RuleContext, event: ModuleCall) -> tuple[Edit, ...] | None:
     if name is None:
         return None
     stmt = ctx.parent_stmt(event.node)
-    if stmt is None:
-        return None
+    if stmt is None or _bound_in_comprehension(ctx, event.node, name.split(".")[0]):
+        return None  # `sum(snap(x) for snap in snapshots)`: no `snap` outside to switch
     before = insert_before(ctx.source, stmt, f"{name}.eval()")
     if before is None:
         return None
@@ -131,3 +131,16 @@ def _fix(ctx: RuleContext, event: ModuleCall) -> tuple[Edit, ...] | None:
         return before
     after = insert_after(ctx.source, stmt, f"{name}.train()")
     return before + after if after is not None else before
+
+
+def _bound_in_comprehension(ctx: RuleContext, node: ast.AST, name: str) -> bool:
+    """`name` is a variable of a comprehension around `node`."""
+    parents = ctx.parents(node)
+    cur = parents.get(id(node))
+    while cur is not None and not isinstance(cur, ast.stmt):
+        if isinstance(cur, ast.GeneratorExp | ast.ListComp | ast.SetComp | ast.DictComp):
+            for gen in cur.generators:
+                if any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(gen.target)):
+                    return True
+        cur = parents.get(id(cur))
+    return False
