@@ -467,7 +467,11 @@ class Interpreter:
         if cls.is_module is Tri.NO and cls.lookup("__init__") is None and _is_dataclass(cls.node):
             # A @dataclass config: its generated __init__ binds the fields from the arguments
             # or the defaults written in the class (`device: str = "cuda"`).
-            state.heap[oid] = InstanceObj(cls, _dataclass_fields(cls, args, kwargs))
+            # defaults are read where the class is defined: the module's names
+            at_module = state.copy()
+            at_module.env = self.module_env
+            fields = _dataclass_fields(cls, args, kwargs, lambda e: self.eval(e, at_module))
+            state.heap[oid] = InstanceObj(cls, fields)
             post = cls.lookup("__post_init__")
             if post is not None:
                 self.call_user(post, (), {}, state, site, self_value=ref)
@@ -2106,10 +2110,14 @@ def _is_dataclass(node: ast.ClassDef) -> bool:
 
 
 def _dataclass_fields(
-    cls: ClassInfo, args: tuple[Value, ...], kwargs: dict[str, Value]
+    cls: ClassInfo,
+    args: tuple[Value, ...],
+    kwargs: dict[str, Value],
+    lookup: Callable[[ast.expr], Value],
 ) -> dict[str, Value]:
     """Field values as the generated __init__ binds them; defaults only when they are
-    literal constants (a `field(default_factory=...)` or an expression stays unknown)."""
+    literal constants or names (`dtype: torch.dtype = torch.float32`, read with `lookup`);
+    a `field(default_factory=...)` or another expression stays unknown."""
     fields = cls.fields
     if fields is None:
         fields = cls.fields = [
@@ -2130,9 +2138,18 @@ def _dataclass_fields(
             attrs[name] = kwargs[name]
         elif i < len(args):
             attrs[name] = args[i] if not inherited else UNKNOWN
+        elif isinstance(stmt.value, ast.Attribute | ast.Name) and _dotted(stmt.value):
+            attrs[name] = lookup(stmt.value)
         else:
             attrs[name] = _literal(stmt.value)
     return attrs
+
+
+def _dotted(node: ast.expr) -> bool:
+    """`torch.float32`, `DEVICE`: a name or a chain of attributes of one (no calls)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 def _literal(node: ast.expr | None) -> Value:
