@@ -498,6 +498,10 @@ class Interpreter:
         init = cls.lookup("__init__")
         if init is not None and isinstance(init.node, ast.FunctionDef | ast.AsyncFunctionDef):
             self.call_user(init, args, kwargs, state, site, self_value=ref, alone_args=abstract)
+        set_up = cls.lookup("setUp") if abstract and _is_test_case(cls) else None
+        if set_up is not None:
+            # unittest runs `setUp` before each test method: the `self` they see has its fields
+            self.call_user(set_up, (), {}, state, site, self_value=ref, alone_args=True)
         self.templates[id(cls)] = _closure(state, oid)
         if abstract:
             self.instances[id(cls)] = ref
@@ -1711,6 +1715,13 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+def _is_test_case(cls: ClassInfo) -> bool:
+    """A `unittest.TestCase` subclass (directly or through the file's own classes)."""
+    return any(b.rsplit(".", 1)[-1] == "TestCase" for b in cls.bases) or any(
+        _is_test_case(base) for base in cls.base_classes
+    )
 
 
 def _grad_switch(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.Expr | None:
