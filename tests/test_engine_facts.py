@@ -84,3 +84,22 @@ def test_a_subclass_of_a_layer_has_its_parameters() -> None:
     assert facts["out"].rg is Tri.YES and facts["out"].dtype == {"float32"}
     assert facts["plain"].rg is Tri.YES and facts["plain"].rank == 2
     assert facts["v"].dtype == {"float64"}
+
+
+def test_a_submodule_found_by_name_has_the_models_parameters() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "from torch import nn\n"
+        "model = nn.Sequential(nn.Linear(4, 4), nn.ReLU(), nn.Linear(4, 2))\n"
+        "mods = dict(model.named_modules())\n"
+        "w = mods['0'].weight\n"
+        "frozen = nn.Sequential(nn.Linear(4, 4), nn.Linear(4, 2))\n"
+        "for p in frozen[0].parameters():\n"
+        "    p.requires_grad = False\n"
+        "for name, m in frozen.named_modules():\n"
+        "    v = m.weight\n"
+    )
+    assert facts["w"].leaf is Tri.YES and facts["w"].rg is Tri.YES
+    assert facts["w"].dtype == {"float32"}
+    # part of the model is frozen: which submodule it is decides, so it is unknown
+    assert facts["v"].rg is Tri.MAYBE

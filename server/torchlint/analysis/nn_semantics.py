@@ -24,6 +24,7 @@ from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
 from torchlint.analysis.training import is_eval_name, module_tree, trains_in_body
 from torchlint.analysis.values import (
     UNKNOWN,
+    AnyModule,
     ArgParserObj,
     ClassInfo,
     ClassV,
@@ -34,6 +35,7 @@ from torchlint.analysis.values import (
     FuncV,
     InstanceObj,
     ModuleObj,
+    Modules,
     ObjRef,
     OptimizerObj,
     Params,
@@ -385,6 +387,8 @@ def module_method(
         return ref
     if name in ("parameters", "named_parameters"):
         return Params(ref.oid, ip.why_code(node, "{}"), named=name == "named_parameters")
+    if name in ("modules", "named_modules") and not args:
+        return Modules(ref.oid, named=name == "named_modules")
     if name == "zero_grad":
         note_zero_grad(ip, ref, node, state)
         return Const(None)
@@ -1004,6 +1008,23 @@ def optimizer_method(
     return Const(None)
 
 
+def any_module_attribute(
+    ip: Interpreter, any_module: AnyModule, name: str, node: ast.AST, state: State
+) -> Value:
+    """`modules[name].weight` for one of a model's submodules: a parameter of the model,
+    requiring grad only when no part of the model was frozen."""
+    if name not in ("weight", "bias"):
+        return UNKNOWN
+    ref = param_tensor(ip, Params(any_module.module), state, node)
+    if not isinstance(ref, TRef):
+        return UNKNOWN
+    tree = module_tree(ObjRef(any_module.module), state) or ()
+    mods = [m for m in (state.module(ObjRef(oid)) for oid in tree) if m is not None]
+    if any(m.params_rg is not Tri.YES for m in mods if m.has_params is not Tri.NO):
+        state.heap[ref.oid] = state.tensor(ref).evolve(rg=Tri.MAYBE, why_rg=None)
+    return ref
+
+
 def param_tensor(ip: Interpreter, params: Params, state: State, node: ast.AST) -> Value:
     if params.module is None:
         return UNKNOWN
@@ -1167,11 +1188,13 @@ def call_builtin(
         )
     if name in ("list", "tuple", "sorted", "reversed") and vals:
         v = vals[0]
-        if isinstance(v, Params | Seq):
+        if isinstance(v, Params | Seq | Modules):
             return v
         if isinstance(v, Builtin):
             return Seq((v.element,), "listof")
         return UNKNOWN
+    if name == "dict" and len(vals) == 1 and isinstance(vals[0], Modules) and vals[0].named:
+        return Modules(vals[0].module, named=True, mapping=True)
     if name in ("iter",) and vals:
         return vals[0]
     if name == "next" and vals:

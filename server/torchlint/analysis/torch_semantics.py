@@ -49,6 +49,7 @@ from torchlint.analysis.tensor_ops import (
 from torchlint.analysis.values import (
     SOME_INT,
     UNKNOWN,
+    AnyModule,
     ArgParserObj,
     Bound,
     ClassV,
@@ -64,6 +65,7 @@ from torchlint.analysis.values import (
     InstanceObj,
     ModuleNS,
     ModuleObj,
+    Modules,
     ObjRef,
     OptimizerObj,
     Params,
@@ -711,6 +713,11 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
     if isinstance(iterable, Params):
         param = NN.param_tensor(ip, iterable, state, node)
         return Seq((Const(_TypeOnly(str)), param), "tuple") if iterable.named else param
+    if isinstance(iterable, Modules):
+        if iterable.mapping:
+            return Const(_TypeOnly(str))  # iterating a dict gives its keys
+        one = AnyModule(iterable.module)
+        return Seq((Const(_TypeOnly(str)), one), "tuple") if iterable.named else one
     if isinstance(iterable, TRef):
         ref = apply_op(
             ip,
@@ -1017,6 +1024,12 @@ def call_method(
     if isinstance(receiver, Seq | NN.Builtin):
         return NN.container_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
     if isinstance(receiver, Params):
+        return UNKNOWN
+    if isinstance(receiver, Modules) and receiver.mapping and not args:
+        if name == "items":
+            return Modules(receiver.module, named=True)
+        if name == "values":
+            return Modules(receiver.module)
         return UNKNOWN
     if receiver is UNKNOWN and name == "backward" and isinstance(receiver_node, ast.Name):
         # `loss.backward()` only works on a tensor that requires grad: from here on, it is one.
@@ -1430,6 +1443,9 @@ def _factory(
         # `torch.FloatTensor(10)`: sizes, so the memory is whatever was there until written.
         t = t.evolve(uninit=ip.why_code(node, "{}"))
     state.heap[oid] = t
+    # New storage at this site (the next iteration's `mask = torch.ones(...)`): what an op
+    # saved of the previous tensor made here belongs to that one (see `apply_op`).
+    state.saved.pop(oid, None)
     ref = TRef(oid)
     if fk.legacy and ip.wants(LegacyUse):
         ip.emit(
@@ -3011,6 +3027,10 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         return UNKNOWN
     if isinstance(obj, NN.SuperProxy):
         return Bound(obj, name)
+    if isinstance(obj, AnyModule):
+        return NN.any_module_attribute(ip, obj, name, node, state)
+    if isinstance(obj, Modules):
+        return Bound(obj, name)
     if isinstance(obj, Seq) and obj.kind == "namedtuple":
         if name in obj.fields:
             return obj.items[obj.fields.index(name)]
@@ -3336,6 +3356,8 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         if n is not None and n == int(n) and -len(base.items) <= int(n) < len(base.items):
             return base.items[int(n)]
         return UNKNOWN
+    if isinstance(base, Modules) and base.mapping:
+        return AnyModule(base.module)  # `dict(model.named_modules())[name]`
     if isinstance(base, ObjRef) and isinstance(entries := state.heap.get(base.oid), DictObj):
         key = index.value if isinstance(index, Const) and type(index.value) is str else None
         return entries.attrs.get(key, UNKNOWN) if key is not None else UNKNOWN

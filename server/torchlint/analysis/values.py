@@ -92,6 +92,25 @@ class Params(Value):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class Modules(Value):
+    """`model.modules()`, `model.named_modules()` (pairs), `dict(model.named_modules())`
+    (`mapping`: indexed by name): the submodules of the module at heap id `module`."""
+
+    module: int
+    named: bool = False
+    mapping: bool = False
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class AnyModule(Value):
+    """One of the submodules of the module at heap id `module`, which one unknown."""
+
+    module: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class Distribution(Value):
     """`Categorical(logits=x)`: a `torch.distributions` object, holding the tensor it made
     from its parameters when it was built (in that grad mode, as torch does)."""
