@@ -635,7 +635,7 @@ def call_module(
                 node,
                 self_value=ref,
             )
-        if not isinstance(result, TRef | Seq):
+        if not isinstance(result, TRef | Seq) and not _tensor_dict(result, state):
             result = _generic_result(ip, mod, args, node, state)
     elif mod.qualname == "torch.nn.Sequential":
         value = args[0] if args else (None, UNKNOWN)
@@ -666,6 +666,18 @@ def call_module(
     _emit_module_call(ip, ref, mod, args, kwargs, node, state, result)
     note_forward(ip, ref, node, state, result)
     return result
+
+
+def _tensor_dict(value: Value, state: State) -> bool:
+    """A forward's `{"logits": ..., "probs": ...}` whose entries are all known tensors: kept
+    as it is (otherwise the model's output stands for each entry, as before)."""
+    found = state.heap.get(value.oid) if isinstance(value, ObjRef) else None
+    return (
+        isinstance(found, DictObj)
+        and found.exact
+        and bool(found.attrs)
+        and all(isinstance(v, TRef) for v in found.attrs.values())
+    )
 
 
 def _in_module_method(ip: Interpreter) -> bool:

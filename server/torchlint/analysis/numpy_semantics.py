@@ -168,7 +168,7 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual in _JOINERS and args:
         return _joined(qual, args[0][1], explicit, node)
     if qual in ("numpy.arange",):
-        dtype = explicit or _literal_dtype_all([a for a, _ in args])
+        dtype = explicit or _literal_dtype_all([a for a, _ in args]) or _number_dtype(args)
         return NumpyArray(dtype, node.lineno, 1)
     if qual.count(".") == 1 and name in _ROUNDING and args:
         return _rounded(name, args[0][1], node)
@@ -185,6 +185,14 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         dtype = x.dtype if x.dtype in ("float32", "float64") else "float64"
         return NumpyArray(dtype, node.lineno, x.rank)
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
+
+
+def _number_dtype(args: Args) -> str | None:
+    """`np.arange(n)` with `n` an int (`h, w = x.shape`): int64; a float among them: float64."""
+    types = [const_type(v) for _, v in args]
+    if not types or any(t not in (int, float) for t in types):
+        return None
+    return "float64" if float in types else "int64"
 
 
 _LIKE = frozenset({"numpy.ones_like", "numpy.zeros_like", "numpy.empty_like", "numpy.full_like"})

@@ -1741,6 +1741,23 @@ def rank_from_shape_unpack(
         state.env[base.id] = TRef(oid)
 
 
+def _any_entry(ip: Interpreter, found: DictObj, node: ast.expr, state: State) -> Value:
+    """`preds[task]` with the key unknown: when every entry is a tensor, a tensor with what
+    they have in common (made here: which one it is stays unknown)."""
+    values = list(found.attrs.values())
+    if not found.exact or not values or not all(isinstance(v, TRef) for v in values):
+        return UNKNOWN
+    tensors = [state.tensor(v) for v in values if isinstance(v, TRef)]
+    joined = tensors[0]
+    graph_node = joined.node
+    for t in tensors[1:]:
+        joined = joined.join(t)
+        graph_node = ip.graph.phi_node(graph_node, t.node)
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    state.heap[oid] = joined.evolve(root=oid, node=graph_node, is_view=False, param_of=None)
+    return TRef(oid)
+
+
 def _dict_method(
     receiver: ObjRef, found: DictObj, name: str, args: Args, kwargs: Kwargs, state: State
 ) -> Value:
@@ -2456,6 +2473,8 @@ def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
         NN.note_accumulate(ip, target, value, result, stmt, state)
         ip.assign(target, result, state, None)
         return
+    if isinstance(current, NP.NumpyArray):
+        return  # `k /= k.sum()`: numpy writes into the array, whose dtype stays
     ip.assign(target, _fold(current, value, stmt.op), state, None)
 
 
@@ -2529,7 +2548,11 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
                 return Const(a.value // b.value)
             if isinstance(op, ast.Mod) and b.value:
                 return Const(a.value % b.value)
-        except (OverflowError, TypeError):
+            if isinstance(op, ast.Pow) and abs(b.value) <= 64 and abs(a.value) < 1e6:
+                power = a.value**b.value  # `sigma ** 2`, `2 ** bits`: small, never huge
+                if isinstance(power, int | float):
+                    return Const(power)
+        except (OverflowError, TypeError, ZeroDivisionError):
             return UNKNOWN
     if (
         isinstance(a, Const)
@@ -2567,7 +2590,8 @@ def _fold_type(ta: type | None, tb: type | None, op: ast.operator) -> Value:
     if ta not in (int, float) or tb not in (int, float):
         return UNKNOWN
     if isinstance(op, ast.Div) or (
-        isinstance(op, ast.Add | ast.Sub | ast.Mult | ast.FloorDiv | ast.Mod) and float in (ta, tb)
+        isinstance(op, ast.Add | ast.Sub | ast.Mult | ast.FloorDiv | ast.Mod | ast.Pow)
+        and float in (ta, tb)
     ):
         return Const(_TypeOnly(float))
     if isinstance(op, ast.Add | ast.Sub | ast.Mult | ast.FloorDiv | ast.Mod):
@@ -3360,7 +3384,9 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         return AnyModule(base.module)  # `dict(model.named_modules())[name]`
     if isinstance(base, ObjRef) and isinstance(entries := state.heap.get(base.oid), DictObj):
         key = index.value if isinstance(index, Const) and type(index.value) is str else None
-        return entries.attrs.get(key, UNKNOWN) if key is not None else UNKNOWN
+        if key is not None:
+            return entries.attrs.get(key, UNKNOWN)
+        return _any_entry(ip, entries, node, state)
     if isinstance(base, ObjRef):
         mod = state.module(base)
         if mod is not None and isinstance(node.slice, ast.Slice):
