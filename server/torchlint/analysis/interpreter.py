@@ -1624,6 +1624,9 @@ class Interpreter:
     def _comprehension(
         self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State
     ) -> Value:
+        unrolled = self._unrolled_comprehension(node, state)
+        if unrolled is not None:
+            return unrolled
         inner = state.copy()
         for gen in node.generators:
             it = self.eval(gen.iter, inner)
@@ -1661,6 +1664,48 @@ class Interpreter:
         if isinstance(node, ast.GeneratorExp) and state.module(elem) is not None:
             return Seq((elem,), "listof")  # `nn.ModuleList(nn.Linear(a, b) for a, b in ...)`
         return UNKNOWN
+
+    def _unrolled_comprehension(
+        self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State
+    ) -> Value | None:
+        """`(t.view(B, T, h, d) for t in (q, k, v))` over a short literal sequence of different
+        tensors: one item per element, each made on its own (`q, k, v = ...` unpacks them)."""
+        if not isinstance(node, ast.ListComp | ast.GeneratorExp) or len(node.generators) != 1:
+            return None
+        gen = node.generators[0]
+        if (
+            gen.ifs
+            or gen.is_async
+            or not isinstance(gen.iter, ast.Tuple | ast.List)
+            or not all(isinstance(e, ast.Name) for e in gen.iter.elts)  # read twice: no effects
+        ):
+            return None
+        items = _unrolled_items(self.eval(gen.iter, state))
+        if items is None:
+            return None
+        inner = state.copy()
+        context = self.frame.context
+        made: list[Value] = []
+        stmt = self.stmt
+        as_loop = isinstance(stmt, ast.stmt) and not isinstance(stmt, _LOOP_STATEMENTS)
+        if as_loop:
+            self.training.enter_loop(stmt)  # still a loop to the training rules
+        try:
+            for i, item in enumerate(items):
+                self.frame.context = (*context, -(i + 1))  # one allocation per element
+                self.assign(gen.target, item, inner, None)
+                made.append(self.eval(node.elt, inner))
+        finally:
+            self.frame.context = context
+            if as_loop:
+                self.training.exit_loop(stmt, inner)
+        state.heap, state.saved, state.hazards, state.freed = (
+            inner.heap,
+            inner.saved,
+            inner.hazards,
+            inner.freed,
+        )
+        return Seq(tuple(made), "list")
 
     expr_ListComp = _comprehension
     expr_SetComp = _comprehension
