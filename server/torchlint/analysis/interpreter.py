@@ -1648,13 +1648,7 @@ class Interpreter:
         finally:
             if as_loop:
                 self.training.exit_loop(stmt, inner)
-        # Effects on the heap (in-place writes, mode changes) stay; the loop variables do not.
-        state.heap, state.saved, state.hazards, state.freed = (
-            inner.heap,
-            inner.saved,
-            inner.hazards,
-            inner.freed,
-        )
+        _keep_effects(state, inner)
         if isinstance(node, ast.ListComp) and isinstance(elem, TRef):
             return T.list_of(elem)
         if isinstance(node, ast.ListComp) and _listed(elem, state):
@@ -1699,12 +1693,7 @@ class Interpreter:
             self.frame.context = context
             if as_loop:
                 self.training.exit_loop(stmt, inner)
-        state.heap, state.saved, state.hazards, state.freed = (
-            inner.heap,
-            inner.saved,
-            inner.hazards,
-            inner.freed,
-        )
+        _keep_effects(state, inner)
         return Seq(tuple(made), "list")
 
     expr_ListComp = _comprehension
@@ -1760,6 +1749,17 @@ class Interpreter:
             yield
         finally:
             state.grad = before
+
+
+def _keep_effects(state: State, inner: State) -> None:
+    """After a comprehension: its effects on the heap (in-place writes, mode changes) stay;
+    its loop variables do not."""
+    state.heap, state.saved, state.hazards, state.freed = (
+        inner.heap,
+        inner.saved,
+        inner.hazards,
+        inner.freed,
+    )
 
 
 def _is_test_case(cls: ClassInfo) -> bool:
