@@ -467,10 +467,7 @@ class Interpreter:
         if cls.is_module is Tri.NO and cls.lookup("__init__") is None and _is_dataclass(cls.node):
             # A @dataclass config: its generated __init__ binds the fields from the arguments
             # or the defaults written in the class (`device: str = "cuda"`).
-            # defaults are read where the class is defined: the module's names
-            at_module = state.copy()
-            at_module.env = self.module_env
-            fields = _dataclass_fields(cls, args, kwargs, lambda e: self.eval(e, at_module))
+            fields = _dataclass_fields(cls, args, kwargs, lambda e: self._module_attribute(e))
             state.heap[oid] = InstanceObj(cls, fields)
             post = cls.lookup("__post_init__")
             if post is not None:
@@ -507,6 +504,21 @@ class Interpreter:
             self.instances[id(cls)] = ref
             self.instance_cells[id(cls)] = self.templates[id(cls)]
         return ref
+
+    def _module_attribute(self, node: ast.expr) -> Value:
+        """`torch.float32` as a dataclass default: an attribute of an imported module, the
+        same wherever the class is defined (a plain name could be a local of the function
+        around the class, or rebound after it)."""
+        root = node
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(node, ast.Attribute) or not isinstance(root, ast.Name):
+            return UNKNOWN
+        if not isinstance(self.module_env.get(root.id), TorchName | ExtName):
+            return UNKNOWN
+        at_module = State()
+        at_module.env = self.module_env
+        return self.eval(node, at_module)
 
     def _clone_template(
         self,
@@ -2172,7 +2184,8 @@ def _dataclass_fields(
     lookup: Callable[[ast.expr], Value],
 ) -> dict[str, Value]:
     """Field values as the generated __init__ binds them; defaults only when they are
-    literal constants or names (`dtype: torch.dtype = torch.float32`, read with `lookup`);
+    literal constants or attributes of modules (`dtype: torch.dtype = torch.float32`, read
+    with `lookup`);
     a `field(default_factory=...)` or another expression stays unknown."""
     fields = cls.fields
     if fields is None:
@@ -2194,7 +2207,7 @@ def _dataclass_fields(
             attrs[name] = kwargs[name]
         elif i < len(args):
             attrs[name] = args[i] if not inherited else UNKNOWN
-        elif isinstance(stmt.value, ast.Attribute | ast.Name) and _dotted(stmt.value):
+        elif isinstance(stmt.value, ast.Attribute) and _dotted(stmt.value):
             attrs[name] = lookup(stmt.value)
         else:
             attrs[name] = _literal(stmt.value)
