@@ -1777,8 +1777,6 @@ def _dict_method(
         if name == "values":
             return Seq(tuple(entries.values()), "list")
         return Seq(tuple(Seq((Const(k), v), "tuple") for k, v in entries.items()), "list")
-    if name == "copy" and not args:
-        return UNKNOWN
     if name in ("update", "pop", "popitem", "setdefault", "clear"):
         state.heap[receiver.oid] = DictObj(None, {}, exact=False)
     return UNKNOWN
