@@ -103,3 +103,70 @@ def test_a_submodule_found_by_name_has_the_models_parameters() -> None:
     assert facts["w"].dtype == {"float32"}
     # part of the model is frozen: which submodule it is decides, so it is unknown
     assert facts["v"].rg is Tri.MAYBE
+
+
+def test_module_dict_entries_by_key() -> None:
+    """A ModuleDict built from a dict literal: its entries by key, and its keys to iterate;
+    a store under an unknown key leaves every entry unknown."""
+    facts = facts_of(
+        "import torch\n"
+        "from torch import nn\n"
+        'heads = nn.ModuleDict({"cls": nn.Linear(4, 3), "reg": nn.Linear(4, 1).double()})\n'
+        "x = torch.randn(2, 4)\n"
+        'logits = heads["cls"](x)\n'
+        "wide = heads.reg(x.double())\n"
+        "for name in heads:\n"
+        "    each = heads[name](x)\n"
+        "other = nn.ModuleDict()\n"
+        'other["a"] = nn.Linear(4, 2)\n'
+        "key = input()\n"
+        "other[key] = nn.Linear(4, 2).double()\n"
+        'after = other["a"](x)\n'
+    )
+    assert facts["logits"].rg is Tri.YES and facts["logits"].dtype == {"float32"}
+    assert facts["wide"].dtype == {"float64"}
+    assert facts["each"].rg is Tri.YES
+    assert "after" not in facts
+
+
+def test_functional_call_requires_grad_only_as_far_as_known() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "from torch import nn\n"
+        "from torch.func import functional_call\n"
+        "model = nn.Linear(3, 1)\n"
+        "x = torch.randn(5, 3)\n"
+        "params = dict(model.named_parameters())\n"
+        "frozen = {k: v.detach() for k, v in params.items()}\n"
+        "out = functional_call(model, frozen, (x,))\n"
+    )
+    assert facts["out"].rg is Tri.MAYBE and facts["out"].dtype == {"float32"}
+
+
+def test_dataclass_device_chosen_by_cuda_availability() -> None:
+    """`device: str = "cuda" if torch.cuda.is_available() else "cpu"`: code for the GPU."""
+    facts = facts_of(
+        "from dataclasses import dataclass\n"
+        "import torch\n"
+        "@dataclass\n"
+        "class Config:\n"
+        '    device: str = "cuda" if torch.cuda.is_available() else "cpu"\n'
+        "    tag: str = 'a' if len('x') else 'b'\n"
+        "cfg = Config()\n"
+        "x = torch.zeros(3).to(cfg.device)\n"
+    )
+    assert facts["x"].device == "cuda"
+
+
+def test_two_d_pooling_of_three_dims_is_one_image() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn.functional as F\n"
+        "img = torch.rand(3, 16, 16)\n"
+        "small = F.avg_pool2d(img, 2)\n"
+        "batch = F.max_pool2d(torch.rand(2, 3, 16, 16), 2)\n"
+        "signal = F.avg_pool1d(torch.rand(2, 3, 16), 2)\n"
+    )
+    assert facts["small"].rank == 3 and facts["small"].image
+    assert facts["batch"].rank == 4 and not facts["batch"].image
+    assert facts["signal"].rank == 3 and not facts["signal"].image

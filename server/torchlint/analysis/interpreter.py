@@ -508,14 +508,28 @@ class Interpreter:
     def _module_attribute(self, node: ast.expr) -> Value:
         """`torch.float32` as a dataclass default: an attribute of an imported module, the
         same wherever the class is defined (a plain name could be a local of the function
-        around the class, or rebound after it)."""
-        root = node
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        if not isinstance(node, ast.Attribute) or not isinstance(root, ast.Name):
-            return UNKNOWN
-        if not isinstance(self.module_env.get(root.id), TorchName | ExtName):
-            return UNKNOWN
+        around the class, or rebound after it). Also `"cuda" if torch.cuda.is_available() else
+        "cpu"`: constants chosen by a call of an imported module."""
+        if isinstance(node, ast.IfExp):
+            test = node.test.func if isinstance(node.test, ast.Call) else None
+            if not (
+                isinstance(node.body, ast.Constant)
+                and isinstance(node.orelse, ast.Constant)
+                and isinstance(node.test, ast.Call)
+                and not node.test.args
+                and not node.test.keywords
+                and isinstance(test, ast.Attribute)
+                and self._module_attribute(test) is not UNKNOWN
+            ):
+                return UNKNOWN
+        else:
+            root = node
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if not isinstance(node, ast.Attribute) or not isinstance(root, ast.Name):
+                return UNKNOWN
+            if not isinstance(self.module_env.get(root.id), TorchName | ExtName):
+                return UNKNOWN
         at_module = State()
         at_module.env = self.module_env
         return self.eval(node, at_module)
@@ -1318,6 +1332,11 @@ class Interpreter:
         if children is not None:
             # `for block in self.blocks:` over a ModuleList / Sequential: its modules
             iterable = Seq(children, "list") if len(children) > 1 else Seq(children, "listof")
+        elif (mod := state.module(iterable)) is not None and (
+            entries := NN.module_dict_entries(mod)
+        ):
+            # `for name in self.heads:` over a ModuleDict: its keys, one per iteration
+            iterable = Seq(tuple(Const(k) for k in entries), "list")
         items = _unrolled_items(iterable) if self.loop_depth < 4 else None
         if items is not None:
             # `for p in [w, b]:` runs once per item, in order: each iteration gets its own.
@@ -2185,7 +2204,7 @@ def _dataclass_fields(
 ) -> dict[str, Value]:
     """Field values as the generated __init__ binds them; defaults only when they are
     literal constants or attributes of modules (`dtype: torch.dtype = torch.float32`, read
-    with `lookup`);
+    with `lookup`, as is a choice of device by `torch.cuda.is_available()`);
     a `field(default_factory=...)` or another expression stays unknown."""
     fields = cls.fields
     if fields is None:
@@ -2207,7 +2226,9 @@ def _dataclass_fields(
             attrs[name] = kwargs[name]
         elif i < len(args):
             attrs[name] = args[i] if not inherited else UNKNOWN
-        elif isinstance(stmt.value, ast.Attribute) and _dotted(stmt.value):
+        elif (isinstance(stmt.value, ast.Attribute) and _dotted(stmt.value)) or isinstance(
+            stmt.value, ast.IfExp
+        ):
             attrs[name] = lookup(stmt.value)
         else:
             attrs[name] = _literal(stmt.value)

@@ -159,8 +159,13 @@ def make_module(
     children: tuple[Value, ...] = tuple(v for _, v in args)
     if qual == "torch.nn.ModuleList" and args and isinstance(args[0][1], Seq):
         children = args[0][1].items
+    named: dict[str, Value] = {}
+    if qual == "torch.nn.ModuleDict":
+        # `nn.ModuleDict({"cls": nn.Linear(...), ...})`: its modules are attributes, by key
+        named = _module_entries(args, state)
+        children = ()
     if qual in CONTAINERS:
-        kids = [state.module(c) for c in children]
+        kids = [state.module(c) for c in (*children, *named.values())]
         known = [k for k in kids if k is not None]
         has_params = (
             Tri.YES
@@ -184,10 +189,23 @@ def make_module(
         has_params=has_params,
         ctor={k: v for k, (_, v) in kwargs.items()},
         ctor_args=children,
+        attrs=named,
         why_training=ip.why_code(node, "`{}` starts in training mode"),
         why_dtype=why_dtype,
     )
     return ObjRef(oid)
+
+
+def _module_entries(args: Args, state: State) -> dict[str, Value]:
+    """The entries of the dict literal a ModuleDict is built from, when every entry is known
+    (and known to be a module): otherwise none, and its items are unknown."""
+    found = state.heap.get(args[0][1].oid) if args and isinstance(args[0][1], ObjRef) else None
+    if not (isinstance(found, DictObj) and found.exact and len(args) == 1):
+        return {}
+    entries = dict(found.attrs)
+    if not all(state.module(v) is not None for v in entries.values()):
+        return {}
+    return entries
 
 
 def _submodules(mod: ModuleObj) -> list[ObjRef]:
@@ -412,6 +430,17 @@ def module_method(
             attrs[key] = args[1][1]
             state.heap[ref.oid] = fast_replace(mod, attrs=attrs)
         return Const(None)
+    if mod.qualname == "torch.nn.ModuleDict":
+        if name in ("update", "pop", "clear", "setdefault", "popitem"):
+            state.heap[ref.oid] = _entries_unknown(mod)
+            return UNKNOWN
+        entries = module_dict_entries(mod)
+        if entries and name in ("keys", "values", "items") and not args:
+            if name == "keys":
+                return Seq(tuple(Const(k) for k in entries), "list")
+            if name == "values":
+                return Seq(tuple(entries.values()), "list")
+            return Seq(tuple(Seq((Const(k), v), "tuple") for k, v in entries.items()), "list")
     if name == "append" and mod.qualname in ("torch.nn.ModuleList", "torch.nn.Sequential") and args:
         state.heap[ref.oid] = fast_replace(mod, ctor_args=(*mod.ctor_args, args[0][1]))
         return Const(None)
@@ -599,6 +628,9 @@ def set_module_attribute(
 def module_item(
     ip: Interpreter, ref: ObjRef, mod: ModuleObj, index: Value, node: ast.Subscript, state: State
 ) -> Value:
+    if mod.qualname == "torch.nn.ModuleDict":
+        key = const_str(index)
+        return mod.attrs.get(key, UNKNOWN) if key is not None else UNKNOWN
     n = const_number(index)
     if (
         mod.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList")
@@ -666,6 +698,86 @@ def call_module(
     _emit_module_call(ip, ref, mod, args, kwargs, node, state, result)
     note_forward(ip, ref, node, state, result)
     return result
+
+
+def functional_call(
+    ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> Value:
+    """`torch.func.functional_call(model, params, (x,))`: the model's forward with its
+    parameters taken from `params` (MAML's adapted weights). The result is the forward's
+    output, requiring grad only as far as the parameters handed in are known to; what the
+    forward reports is muted (`model(x)` itself is analysed where it is called)."""
+    module = args[0][1] if args else UNKNOWN
+    mod = state.module(module) if isinstance(module, ObjRef) else None
+    params = (
+        args[1][1]
+        if len(args) > 1
+        else kwargs.get("parameter_and_buffer_dicts", (None, UNKNOWN))[1]
+    )
+    given = args[2][1] if len(args) > 2 else kwargs.get("args", (None, UNKNOWN))[1]
+    extra = args[3][1] if len(args) > 3 else kwargs.get("kwargs", (None, Const(None)))[1]
+    if mod is None or not isinstance(module, ObjRef) or extra != Const(None):
+        return UNKNOWN
+    if isinstance(given, TRef):
+        items: tuple[Value, ...] = (given,)
+    elif isinstance(given, Seq) and given.kind == "tuple":
+        items = given.items
+    else:
+        return UNKNOWN
+    ip.muted += 1
+    try:
+        result = call_module(ip, module, mod, [(None, v) for v in items], {}, node, state)
+    finally:
+        ip.muted -= 1
+    if not isinstance(result, TRef):
+        return UNKNOWN
+    t = state.tensor(result)
+    if _all_require_grad(params, state) and t.rg is Tri.YES:
+        return result
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    state.heap[oid] = t.evolve(rg=Tri.MAYBE, leaf=Tri.MAYBE, why_rg=None, root=oid)
+    return TRef(oid)
+
+
+def _all_require_grad(params: Value, state: State) -> bool:
+    """A dict of parameters whose every entry is known to require grad."""
+    found = state.heap.get(params.oid) if isinstance(params, ObjRef) else None
+    return (
+        isinstance(found, DictObj)
+        and found.exact
+        and bool(found.attrs)
+        and all(isinstance(v, TRef) and state.tensor(v).rg is Tri.YES for v in found.attrs.values())
+    )
+
+
+def set_module_item(ref: ObjRef, mod: ModuleObj, index: Value, value: Value, state: State) -> None:
+    """`heads["aux"] = nn.Linear(...)` on a ModuleDict: that entry, or, under a key not known,
+    any entry may have changed."""
+    if mod.qualname != "torch.nn.ModuleDict":
+        return
+    key = const_str(index)
+    if key is not None and state.module(value) is not None:
+        state.heap[ref.oid] = fast_replace(mod, attrs={**mod.attrs, key: value})
+    else:
+        state.heap[ref.oid] = _entries_unknown(mod)
+
+
+# In a ModuleDict's `ctor`: its entries changed in a way the analysis did not follow, so
+# its `attrs` hold some of them at most (reading a known key is still right).
+_ENTRIES_UNKNOWN: Final = "\0entries unknown"
+
+
+def _entries_unknown(mod: ModuleObj) -> ModuleObj:
+    return fast_replace(
+        mod, attrs={}, has_params=Tri.MAYBE, ctor={**mod.ctor, _ENTRIES_UNKNOWN: Const(True)}
+    )
+
+
+def module_dict_entries(mod: ModuleObj) -> dict[str, Value] | None:
+    """Every entry of a ModuleDict, by key, when the analysis knows them all."""
+    if mod.qualname != "torch.nn.ModuleDict" or _ENTRIES_UNKNOWN in mod.ctor or not mod.attrs:
+        return None
+    return dict(mod.attrs)
 
 
 def _tensor_dict(value: Value, state: State) -> bool:

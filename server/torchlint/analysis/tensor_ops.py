@@ -579,6 +579,38 @@ _SELF_SHAPED: Final = frozenset(
         "interpolate",
         "upsample",
         "pad",
+        # pooling, convolution and pixel shuffles keep (C, H, W) and (N, C, H, W) as they are
+        "avg_pool1d",
+        "avg_pool2d",
+        "avg_pool3d",
+        "max_pool1d",
+        "max_pool2d",
+        "max_pool3d",
+        "adaptive_avg_pool1d",
+        "adaptive_avg_pool2d",
+        "adaptive_avg_pool3d",
+        "adaptive_max_pool1d",
+        "adaptive_max_pool2d",
+        "adaptive_max_pool3d",
+        "lp_pool1d",
+        "lp_pool2d",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "pixel_shuffle",
+        "pixel_unshuffle",
+    }
+)
+_IMAGE_2D: Final = frozenset(
+    {
+        "avg_pool2d",
+        "max_pool2d",
+        "adaptive_avg_pool2d",
+        "adaptive_max_pool2d",
+        "lp_pool2d",
+        "conv2d",
+        "pixel_shuffle",
+        "pixel_unshuffle",
     }
 )
 _UNARY_RANK_KEEPING: Final = frozenset(
@@ -739,6 +771,9 @@ def _tags(
         and any(i.tensor is not None and i.tensor.image for i in tensors)
     ):
         t = t.evolve(image=True)  # `read_image(p) / 255.0` is still one (C, H, W) image
+    first = tensors[0].tensor if tensors else None
+    if t.rank == 3 and name in _IMAGE_2D and first is not None and first.rank == 3:
+        t = t.evolve(image=True)  # a 2-d pooling or convolution reads 3-D input as (C, H, W)
     return t
 
 

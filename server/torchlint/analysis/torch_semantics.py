@@ -127,6 +127,13 @@ _AMBIGUOUS_METHODS: Final = frozenset(
         "__call__",
     }
 )
+_FUNCTIONAL_CALL: Final = frozenset(
+    {
+        "torch.func.functional_call",
+        "torch.nn.utils.stateless.functional_call",
+        "torch._functorch.functional_call.functional_call",
+    }
+)
 _GRAD_CONTEXTS: Final = {
     "no_grad": GradMode.DISABLED,
     "inference_mode": GradMode.INFERENCE,
@@ -1203,6 +1210,8 @@ def call_torch(
         return _autograd_api(ip, qual, args, kwargs, node, state)
     if qual in ("torch.autograd.Variable", "torch.autograd.variable.Variable"):
         return _variable(ip, qual, args, kwargs, node, state)
+    if qual in _FUNCTIONAL_CALL:
+        return NN.functional_call(ip, args, kwargs, node, state)
     if qual in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
         return NN.parameter(ip, args, kwargs, node, state)
     out = kwargs.get("out")
@@ -3414,6 +3423,9 @@ def set_item(
         else:
             # `d[name] = v`: any entry may have been replaced
             state.heap[base.oid] = DictObj(None, {}, exact=False)
+        return
+    if isinstance(base, ObjRef) and (mod := state.module(base)) is not None:
+        NN.set_module_item(base, mod, index, value, state)
         return
     if isinstance(base, TRef):
         _maybe_masked_setitem(ip, base, target, ip.stmt, state)

@@ -74,7 +74,8 @@ class BackwardTwice(Rule):
             message = (
                 f"This backward reaches the graph of the previous iteration, which it already freed "
                 f'(it saved tensors for `{op}`): PyTorch raises "Trying to backward through the graph a second time". '
-                f"Detach the state carried between iterations (e.g. `hidden = hidden.detach()`)."
+                f"Detach the state carried between iterations (e.g. `hidden = hidden.detach()`), "
+                f"or call backward once, after the loop, on a loss summed across iterations."
             )
         else:
             message = (

@@ -6,7 +6,8 @@ Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor
 CPU), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
 a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU initial state
 (`lstm(x, (h0, c0))`); a loss whose prediction and target are on different devices
-(`criterion(model(x), labels)` with `labels` left on the CPU). Batches of a `DataLoader` are
+(`criterion(model(x), labels)` with `labels` left on the CPU), or a loss module holding class
+weights (`weight=`, `pos_weight=`) made on the CPU and never moved, called on GPU outputs. Batches of a `DataLoader` are
 known to be on the CPU when its dataset is a `TensorDataset` of CPU tensors, a torchvision
 dataset, or a `Dataset` class of the file that never moves a tensor (and no `collate_fn`).
 A device chosen as `"cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA: the
@@ -52,6 +53,7 @@ Unsafe: the fix moves one operand with `.to(...)`; check it is the one you meant
 from __future__ import annotations
 
 import ast
+from typing import Final
 
 from torchlint import knowledge as K
 from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
@@ -243,6 +245,36 @@ class DeviceMismatch(Rule):
         da, db = a.tensor.device, b.tensor.device
         if da in _DEVICES and db in _DEVICES and da != db and b.tensor.rank != 0:
             self._report(event.node, a, b, str(da), str(db), ctx)
+            return
+        self._loss_weight(event, a, ctx)
+
+    def _loss_weight(self, event: ModuleCall, x: Operand, ctx: RuleContext) -> None:
+        """`nn.CrossEntropyLoss(weight=w)` with `w` made on the CPU, called on CUDA outputs (the
+        weight is a buffer of the loss module: it moves only with `criterion.to(...)`)."""
+        mod = event.module
+        if x.tensor is None or x.tensor.device not in _DEVICES or mod.why_device is not None:
+            return
+        for key in _WEIGHTS.get(mod.qualname or "", ()):
+            value = mod.ctor.get(key) or (
+                mod.ctor_args[0] if key == "weight" and mod.ctor_args else None
+            )
+            if not isinstance(value, TRef):
+                continue
+            w = event.state.tensor(value)
+            # a 0-dim CPU tensor mixes with CUDA ones; a class weight is 1-dim or torch raises
+            one_dim = w.rank not in (None, 0) or (
+                key == "weight" and w.rank is None and mod.qualname in _CLASS_WEIGHTED
+            )
+            if w.device not in _DEVICES or w.device == x.tensor.device or not one_dim:
+                continue
+            message = (
+                f"{code(event.module_text)} holds `{key}` on {w.device}{because(w.why_device)} but its input "
+                f"{code(x.text)} is on {x.tensor.device}{because(x.tensor.why_device)}: PyTorch raises "
+                f'"Expected all tensors to be on the same device". Move the loss module with the model '
+                f"(`{event.module_text}.to({x.tensor.device!r})`) or create `{key}` on that device."
+            )
+            ctx.report(self.finding(ctx, event.node, message))
+            return
 
     def _report(
         self,
@@ -262,6 +294,18 @@ class DeviceMismatch(Rule):
         )
         edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
         ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+
+
+# Loss modules holding a tensor of weights (a buffer), by keyword; `weight` may also be the
+# first positional argument.
+_CLASS_WEIGHTED: Final = frozenset({"torch.nn.CrossEntropyLoss", "torch.nn.NLLLoss"})
+_WEIGHTS: Final = {
+    "torch.nn.CrossEntropyLoss": ("weight",),
+    "torch.nn.NLLLoss": ("weight",),
+    "torch.nn.BCELoss": ("weight",),
+    "torch.nn.BCEWithLogitsLoss": ("weight", "pos_weight"),
+    "torch.nn.MultiLabelSoftMarginLoss": ("weight",),
+}
 
 
 def _moves_its_input(mod: ModuleObj) -> bool:
