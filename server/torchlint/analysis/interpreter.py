@@ -128,6 +128,9 @@ class Interpreter:
         self.graph = graph if graph is not None else Graph()
         self.resolver = resolver
         self.import_depth = import_depth
+        # Heap ids of the tensors `.chunk(...)`/`.split(...)` return: unpacking one gives its
+        # pieces, also where a function returns it (`h, shift = self.net(x)`).
+        self.split_results: set[int] = set()
         self.muted = 0  # > 0 while interpreting another file's code: its findings belong to it
         self.foreign: dict[tuple[str, int], tuple[dict[str, Value], State] | None] = {}
         self.listeners: dict[type[Event], list[Rule]] = {}
@@ -600,14 +603,20 @@ class Interpreter:
         *,
         self_value: Value | None = None,
         alone_args: bool = False,
+        forward: bool = False,
     ) -> Value:
         """Inline a call of a function defined in this file, sharing the caller's heap.
 
         A call whose result is not an object and that changed nothing the caller can see is
         remembered by its arguments' facts: the next equal call costs a dictionary lookup.
+        A submodule's `forward` (`forward`) may go one level deeper than other calls: what
+        it saves for backward is freed by the backward of the training step that called
+        the model.
         """
-        if self.frame.depth >= _MAX_INLINE_DEPTH and not (
-            self.frame.depth < _MAX_INLINE_DEPTH + 2 and self._small(func)
+        depth = self.frame.depth
+        if depth >= _MAX_INLINE_DEPTH and not (
+            (depth < _MAX_INLINE_DEPTH + 2 and self._small(func))
+            or (forward and depth < _MAX_INLINE_DEPTH + 1)
         ):
             self._cut_call(func, args, kwargs, state, self_value, alone_args)
             self.not_run(func, args, kwargs, self_value, site, state)

@@ -666,6 +666,7 @@ def call_module(
                 state,
                 node,
                 self_value=ref,
+                forward=True,
             )
         if not isinstance(result, TRef | Seq) and not _tensor_dict(result, state):
             result = _generic_result(ip, mod, args, node, state)

@@ -100,6 +100,12 @@ _FLOAT64_MAKERS: Final = frozenset(
         "numpy.logspace",
         "numpy.eye",
         "numpy.identity",
+        # window functions: 1-D float64 arrays
+        "numpy.hanning",
+        "numpy.hamming",
+        "numpy.bartlett",
+        "numpy.blackman",
+        "numpy.kaiser",
     }
 )
 _SIZED_MAKERS: Final = frozenset({"numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"})
@@ -384,7 +390,7 @@ def binop(a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value:
 def _maker_rank(qual: str, args: Args, kwargs: Kwargs) -> int | None:
     """The rank of a made array, from its sizes as numpy takes them."""
     name = qual.rsplit(".", 1)[-1]
-    if name in ("linspace", "logspace"):
+    if name in ("linspace", "logspace", "hanning", "hamming", "bartlett", "blackman", "kaiser"):
         return 1
     if name in ("eye", "identity"):
         return 2

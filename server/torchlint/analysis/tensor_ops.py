@@ -771,8 +771,8 @@ def _tags(
         and any(i.tensor is not None and i.tensor.image for i in tensors)
     ):
         t = t.evolve(image=True)  # `read_image(p) / 255.0` is still one (C, H, W) image
-    first = tensors[0].tensor if tensors else None
-    if t.rank == 3 and name in _IMAGE_2D and first is not None and first.rank == 3:
+    source = tensors[0].tensor if tensors else None
+    if t.rank == 3 and name in _IMAGE_2D and source is not None and source.rank == 3:
         t = t.evolve(image=True)  # a 2-d pooling or convolution reads 3-D input as (C, H, W)
     return t
 

@@ -556,7 +556,7 @@ def unpack(ip: Interpreter, value: Value, n: int, state: State) -> list[Value]:
             return list(value.items)
     if isinstance(value, DataIter):
         return [_data_tensor(ip, value, state, i) for i in range(n)]
-    if isinstance(value, TRef) and _splits(ip.stmt):
+    if isinstance(value, TRef) and (_splits(ip.stmt) or value.oid in ip.split_results):
         # `q, k, v = qkv.chunk(3, dim=-1)`, `a, b = t.unbind(0)`: views of the same storage
         # with its dtype, device and requires_grad (the rank may differ).
         t = state.tensor(value)
@@ -815,7 +815,10 @@ def call_value(
     state: State,
 ) -> Value:
     if isinstance(target, TorchName):
-        return call_torch(ip, target.qualname, args, kwargs, starred, node, state)
+        result = call_torch(ip, target.qualname, args, kwargs, starred, node, state)
+        if target.qualname.rsplit(".", 1)[-1] in _SPLIT_METHODS and isinstance(result, TRef):
+            ip.split_results.add(result.oid)  # `torch.chunk(h, 2, -1)`: as the method form
+        return result
     if isinstance(target, PartialV):
         # `check = partial(gradcheck, eps=1e-6)`; `check(fn, (x,))`
         merged = {**dict(target.kwargs), **kwargs}
@@ -966,7 +969,10 @@ def call_method(
     state: State,
 ) -> Value:
     if isinstance(receiver, TRef):
-        return tensor_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
+        result = tensor_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
+        if name in _SPLIT_METHODS and isinstance(result, TRef):
+            ip.split_results.add(result.oid)  # unpacked where it is returned to (see `unpack`)
+        return result
     if isinstance(receiver, Distribution):
         return _distribution_method(ip, receiver, name, args, kwargs, node, state)
     if isinstance(receiver, GradScalerV):
@@ -1869,7 +1875,9 @@ def _autograd_api(
         if isinstance(outputs, Seq)
         else []
     )
-    retain = _retain(kwargs)
+    # `grad(loss, params, **opts)`, `grad(loss, params, None, True)`: not known to free it
+    spread = any(k.arg is None for k in node.keywords) or len(args) > 3
+    retain = None if spread else _retain(kwargs)
     for ref in refs:
         backward(
             ip,
@@ -1883,11 +1891,9 @@ def _autograd_api(
     if qual.endswith(".grad"):
         inputs = args[1][1] if len(args) > 1 else kwargs.get("inputs", (None, UNKNOWN))[1]
         n = len(inputs.items) if isinstance(inputs, Seq) and inputs.kind != "listof" else 1
-        create = (
-            "create_graph" in kwargs
-            and isinstance(kwargs["create_graph"][1], Const)
-            and kwargs["create_graph"][1].value is True
-        )
+        flag = kwargs.get("create_graph", (None, Const(False)))[1]
+        # without a graph unless `create_graph` is known to be off (`create_graph=not first_order`)
+        create = spread or not (isinstance(flag, Const) and flag.value in (False, None))
         outs: list[Value] = []
         for i in range(n):
             oid = ip.graph.alloc(id(node) * 7 + i, ip.frame.context)
@@ -1982,6 +1988,8 @@ def tensor_method(
                 if isinstance(v, Const) and v.value is True
                 else (False if isinstance(v, Const) and not v.value else None)
             )
+        if any(k.arg is None for k in node.keywords):
+            retain = None  # `loss.backward(**opts)`
         backward(ip, ref, recv_node, node, state, retain, "backward")
         return Const(None)
     if name == "requires_grad_":

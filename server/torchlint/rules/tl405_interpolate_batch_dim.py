@@ -2,7 +2,8 @@
 ## What it does
 Flags `F.interpolate` on a 3-D tensor used as an image `(C, H, W)`: a 2-D `size` or
 `scale_factor`, or a 2-D mode (`bilinear`, `bicubic`), on a tensor known to have three
-dimensions; and any `size`/`scale_factor` on a tensor known to be an image (from
+dimensions; a 3-D `size`/`scale_factor` or `trilinear` on a 4-D clip or volume
+`(C, D, H, W)`; and any `size`/`scale_factor` on a tensor known to be an image (from
 `torchvision.io.read_image`, `to_tensor`..., also after `.float() / 255`). The rank comes
 from where the tensor was made or reshaped: `array.permute(2, 0, 1)` of an H x W x 3 array
 is 3-D whatever the array was; an item of a 4-D batch (`for m in maps`, `model(x)[0]`) is
@@ -74,12 +75,15 @@ class InterpolateBatchDim(Rule):
         if event.qualname not in _INTERPOLATE:
             return
         x = event.args[0] if event.args else event.kwargs.get("input")
-        if x is None or x.tensor is None or x.tensor.rank != 3:
+        if x is None or x.tensor is None or x.tensor.rank not in (3, 4):
             return
         size = event.args[1] if len(event.args) > 1 else event.kwargs.get("size")
         scale = event.args[2] if len(event.args) > 2 else event.kwargs.get("scale_factor")
         mode = event.args[3] if len(event.args) > 3 else event.kwargs.get("mode")
         mode_name = mode.value.value if mode is not None and isinstance(mode.value, Const) else None
+        if x.tensor.rank == 4:
+            self._volume(event, x, size, scale, mode_name, ctx)
+            return
         reason = None
         if _pair(size):
             reason = f'`size={size.text}` is 2-D, so PyTorch raises "Input and output must have the same number of spatial dimensions"'  # type: ignore[union-attr]
@@ -102,11 +106,44 @@ class InterpolateBatchDim(Rule):
             )
         ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
 
+    def _volume(
+        self,
+        event: TorchCall,
+        x: Operand,
+        size: Operand | None,
+        scale: Operand | None,
+        mode_name: object,
+        ctx: RuleContext,
+    ) -> None:
+        """A 4-D `(C, D, H, W)` clip or volume resized in 3-D: read as `(N, C, H, W)`."""
+        if _sized(size, 3):
+            reason = f'`size={size.text}` is 3-D, so PyTorch raises "Input and output must have the same number of spatial dimensions"'  # type: ignore[union-attr]
+        elif _sized(scale, 3):
+            reason = f'`scale_factor={scale.text}` is 3-D, so PyTorch raises "Input and scale_factor must have the same number of spatial dimensions"'  # type: ignore[union-attr]
+        elif mode_name == "trilinear":
+            reason = 'mode `trilinear` needs a 5-D input, so PyTorch raises "Got 4D input, but trilinear mode needs 5D input"'
+        else:
+            return
+        message = (
+            f"{'`' + x.text + '`' if x.text else 'The input'} has 4 dimensions, (C, D, H, W), but `interpolate` expects a "
+            f"batch (N, C, D, H, W): {reason}. Add the batch dimension: `{x.text}.unsqueeze(0)` … `.squeeze(0)`."
+        )
+        edits = None
+        if x.node is not None:
+            edits = append_to(ctx.source, x.node, ".unsqueeze(0)") + append_to(
+                ctx.source, event.node, ".squeeze(0)"
+            )
+        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
 
 def _pair(op: Operand | None) -> bool:
+    return _sized(op, 2)
+
+
+def _sized(op: Operand | None, n: int) -> bool:
     return (
         op is not None
         and isinstance(op.value, Seq)
         and op.value.kind != "listof"
-        and len(op.value.items) == 2
+        and len(op.value.items) == n
     )
