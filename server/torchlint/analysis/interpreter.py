@@ -464,13 +464,16 @@ class Interpreter:
         *,
         oid_hint: int | None = None,
         abstract: bool = False,
+        spread: bool = False,
     ) -> ObjRef:
         oid = oid_hint if oid_hint is not None else self.graph.alloc(id(site), self.frame.context)
         ref = ObjRef(oid)
         if cls.is_module is Tri.NO and cls.lookup("__init__") is None and _is_dataclass(cls.node):
             # A @dataclass config: its generated __init__ binds the fields from the arguments
             # or the defaults written in the class (`device: str = "cuda"`).
-            fields = _dataclass_fields(cls, args, kwargs, lambda e: self._module_attribute(e))
+            fields = _dataclass_fields(
+                cls, args, kwargs, lambda e: self._module_attribute(e), spread=spread
+            )
             state.heap[oid] = InstanceObj(cls, fields)
             post = cls.lookup("__post_init__")
             if post is not None:
@@ -604,6 +607,7 @@ class Interpreter:
         self_value: Value | None = None,
         alone_args: bool = False,
         forward: bool = False,
+        all_kwargs: bool = False,
     ) -> Value:
         """Inline a call of a function defined in this file, sharing the caller's heap.
 
@@ -611,7 +615,8 @@ class Interpreter:
         remembered by its arguments' facts: the next equal call costs a dictionary lookup.
         A submodule's `forward` (`forward`) may go one level deeper than other calls: what
         it saves for backward is freed by the backward of the training step that called
-        the model.
+        the model. `all_kwargs`: the call spreads nothing, so a `**kwargs` parameter holds
+        exactly the keywords no other parameter takes.
         """
         depth = self.frame.depth
         if depth >= _MAX_INLINE_DEPTH and not (
@@ -635,7 +640,9 @@ class Interpreter:
             return self.memo[key]
         before = dict(state.heap) if key is not None else None
         flow = (len(state.saved), len(state.hazards), len(state.freed), self.training.events)
-        result = self._inline(func, args, kwargs, state, site, self_value, alone_args)
+        result = self._inline(
+            func, args, kwargs, state, site, self_value, alone_args, all_kwargs=all_kwargs
+        )
         if before is not None and key is not None and not isinstance(result, TRef | ObjRef | Seq):
             unchanged = (
                 flow
@@ -774,6 +781,8 @@ class Interpreter:
         site: ast.AST,
         self_value: Value | None,
         alone_args: bool,
+        *,
+        all_kwargs: bool = False,
     ) -> Value:
         callee_state = State()
         callee_state.heap = state.heap
@@ -795,7 +804,16 @@ class Interpreter:
             self_value=self_value,
             depth=self.frame.depth + 1,
         )
-        self._bind_params(func, callee_state, frame, args, kwargs, self_value, alone=alone_args)
+        self._bind_params(
+            func,
+            callee_state,
+            frame,
+            args,
+            kwargs,
+            self_value,
+            alone=alone_args,
+            all_kwargs=all_kwargs,
+        )
         if alone_args:
             # Run with unknown arguments, as the function would be run alone (a class's
             # `__init__` building the `self` its methods see): the same run if the grad mode
@@ -894,6 +912,7 @@ class Interpreter:
         self_value: Value | None,
         *,
         alone: bool,
+        all_kwargs: bool = False,
     ) -> None:
         a = func.node.args
         positional = [*a.posonlyargs, *a.args]
@@ -939,6 +958,13 @@ class Interpreter:
             )
         if a.kwarg is not None:
             state.env[a.kwarg.arg] = UNKNOWN
+            if all_kwargs and not alone:
+                # `def flat_grad(loss, params, **kw)` called `flat_grad(l, ps, retain_graph=True)`
+                taken = {p.arg for p in (*positional, *a.kwonlyargs)}
+                oid = self.graph.alloc(("**", id(func.node)), frame.context)
+                rest = {k: v for k, v in kwargs.items() if k not in taken}
+                state.heap[oid] = DictObj(None, rest, exact=True)
+                state.env[a.kwarg.arg] = ObjRef(oid)
 
     # ======================================================================= statements
     def _exec_until_yield(self, body: list[ast.stmt], state: State) -> bool:
@@ -2210,11 +2236,14 @@ def _dataclass_fields(
     args: tuple[Value, ...],
     kwargs: dict[str, Value],
     lookup: Callable[[ast.expr], Value],
+    *,
+    spread: bool = False,
 ) -> dict[str, Value]:
     """Field values as the generated __init__ binds them; defaults only when they are
     literal constants or attributes of modules (`dtype: torch.dtype = torch.float32`, read
     with `lookup`, as is a choice of device by `torch.cuda.is_available()`);
-    a `field(default_factory=...)` or another expression stays unknown."""
+    a `field(default_factory=...)` or another expression stays unknown, and so does every
+    field not passed by name when the call spreads arguments (`Config(**overrides)`)."""
     fields = cls.fields
     if fields is None:
         fields = cls.fields = [
@@ -2233,6 +2262,8 @@ def _dataclass_fields(
         name = stmt.target.id  # type: ignore[union-attr]
         if name in kwargs:
             attrs[name] = kwargs[name]
+        elif spread:
+            attrs[name] = UNKNOWN
         elif i < len(args):
             attrs[name] = args[i] if not inherited else UNKNOWN
         elif (isinstance(stmt.value, ast.Attribute) and _dotted(stmt.value)) or isinstance(

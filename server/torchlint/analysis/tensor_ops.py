@@ -773,7 +773,11 @@ def _tags(
         t = t.evolve(image=True)  # `read_image(p) / 255.0` is still one (C, H, W) image
     source = tensors[0].tensor if tensors else None
     if t.rank == 3 and name in _IMAGE_2D and source is not None and source.rank == 3:
-        t = t.evolve(image=True)  # a 2-d pooling or convolution reads 3-D input as (C, H, W)
+        # a 2-d pooling or convolution reads 3-D input as (C, H, W); a (1, k) window pools
+        # only the last axis of a (B, C, T) signal
+        window = inputs[1].value if len(inputs) > 1 and "pool" in name else None
+        if window is None or (isinstance(window, Const) and type(window.value) is int):
+            t = t.evolve(image=True)
     return t
 
 

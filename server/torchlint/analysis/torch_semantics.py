@@ -761,7 +761,12 @@ def eval_args(ip: Interpreter, node: ast.Call, state: State) -> tuple[Args, Kwar
     for k in node.keywords:
         v = ip.eval(k.value, state)
         if k.arg is None:
-            spread.append((k.value, v))
+            found = state.heap.get(v.oid) if isinstance(v, ObjRef) else None
+            if isinstance(found, DictObj) and found.exact:
+                # `**kw` of a dict whose every entry is known: those keywords
+                kwargs.update({key: (None, value) for key, value in found.attrs.items()})
+            else:
+                spread.append((k.value, v))
             continue
         kwargs[k.arg] = (k.value, v)
     return args, kwargs, tuple(spread)
@@ -832,13 +837,26 @@ def call_value(
                 ip.not_run(target.func, values, kw, target.bound_self, node, state)
                 return UNKNOWN
             values = tuple(v for _, v in exact)
-        return ip.call_user(target.func, values, kw, state, node, self_value=target.bound_self)
+        return ip.call_user(
+            target.func,
+            values,
+            kw,
+            state,
+            node,
+            self_value=target.bound_self,
+            all_kwargs=True,  # any `**` spread was of a dict known whole (see `eval_args`)
+        )
     if isinstance(target, ClassV):
         cls = target.cls
         if cls.is_autograd_function:
             return UNKNOWN
         return ip._instantiate(
-            cls, tuple(v for _, v in args), {k: v for k, (_, v) in kwargs.items()}, state, node
+            cls,
+            tuple(v for _, v in args),
+            {k: v for k, (_, v) in kwargs.items()},
+            state,
+            node,
+            spread=bool(starred),
         )
     if isinstance(target, ObjRef):
         mod = state.module(target)
@@ -1134,8 +1152,9 @@ _NOT_TENSOR_RESULT: Final = frozenset(
 def _exact_spread(given: Args, spread: Spread, node: ast.Call) -> Args | None:
     """The positional arguments of `f(a, *rest)` in order, where each spread is a tuple or
     list of known items (`*args` handed on by a function that took them); None otherwise."""
-    if any(k.arg is None for k in node.keywords):
-        return None  # a `**kwargs` spread
+    spread_keywords = {id(k.value) for k in node.keywords if k.arg is None}
+    if any(id(n) in spread_keywords for n, _ in spread):
+        return None  # a `**kwargs` spread of a dict not known whole
     return _spread_args(given, spread, node, None)
 
 
@@ -1213,7 +1232,7 @@ def call_torch(
         _emit_call(ip, qual, None, args, kwargs, Const(True), node, state)
         return Const(True)
     if qual in ("torch.autograd.grad", "torch.autograd.backward"):
-        return _autograd_api(ip, qual, args, kwargs, node, state)
+        return _autograd_api(ip, qual, args, kwargs, starred, node, state)
     if qual in ("torch.autograd.Variable", "torch.autograd.variable.Variable"):
         return _variable(ip, qual, args, kwargs, node, state)
     if qual in _FUNCTIONAL_CALL:
@@ -1862,7 +1881,13 @@ def _tuple_result(
 
 
 def _autograd_api(
-    ip: Interpreter, qual: str, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+    ip: Interpreter,
+    qual: str,
+    args: Args,
+    kwargs: Kwargs,
+    starred: Spread,
+    node: ast.Call,
+    state: State,
 ) -> Value:
     outputs = (
         args[0][1] if args else kwargs.get("outputs", kwargs.get("tensors", (None, UNKNOWN)))[1]
@@ -1876,7 +1901,7 @@ def _autograd_api(
         else []
     )
     # `grad(loss, params, **opts)`, `grad(loss, params, None, True)`: not known to free it
-    spread = any(k.arg is None for k in node.keywords) or len(args) > 3
+    spread = bool(starred) or len(args) > 3
     retain = None if spread else _retain(kwargs)
     for ref in refs:
         backward(
@@ -1988,7 +2013,9 @@ def tensor_method(
                 if isinstance(v, Const) and v.value is True
                 else (False if isinstance(v, Const) and not v.value else None)
             )
-        if any(k.arg is None for k in node.keywords):
+        if any(k.arg is None for k in node.keywords) or any(
+            isinstance(a, ast.Starred) for a in node.args
+        ):
             retain = None  # `loss.backward(**opts)`
         backward(ip, ref, recv_node, node, state, retain, "backward")
         return Const(None)

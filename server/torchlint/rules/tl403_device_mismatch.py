@@ -252,9 +252,13 @@ class DeviceMismatch(Rule):
         """`nn.CrossEntropyLoss(weight=w)` with `w` made on the CPU, called on CUDA outputs (the
         weight is a buffer of the loss module: it moves only with `criterion.to(...)`)."""
         mod = event.module
-        if x.tensor is None or x.tensor.device not in _DEVICES or mod.why_device is not None:
+        # a module known to be on the CPU still (moved on some path, or by code not followed:
+        # its device is no longer known)
+        if x.tensor is None or x.tensor.device not in _DEVICES or mod.device != "cpu":
             return
         for key in _WEIGHTS.get(mod.qualname or "", ()):
+            if key in mod.attrs:
+                continue  # `criterion.weight = w.to(device)`: not the tensor it was built with
             value = mod.ctor.get(key) or (
                 mod.ctor_args[0] if key == "weight" and mod.ctor_args else None
             )

@@ -91,20 +91,11 @@ class InterpolateBatchDim(Rule):
             reason = f"`scale_factor={scale.text}` is 2-D, so PyTorch raises"  # type: ignore[union-attr]
         elif isinstance(mode_name, str) and mode_name in _TWO_D_MODES:
             reason = f"mode `{mode_name}` needs a 4-D input, so PyTorch raises"
-        elif x.tensor.image and (size is not None or scale is not None):
+        elif x.tensor.image and (size is not None or scale is not None) and mode_name != "linear":
             reason = "it is read as (N=C, C=H, L=W): only the width is resized, silently"
         if reason is None:
             return
-        message = (
-            f"{'`' + x.text + '`' if x.text else 'The input'} has 3 dimensions, (C, H, W), but `interpolate` expects a "
-            f"batch (N, C, H, W): {reason}. Add the batch dimension: `{x.text}.unsqueeze(0)` … `.squeeze(0)`."
-        )
-        edits = None
-        if x.node is not None:
-            edits = append_to(ctx.source, x.node, ".unsqueeze(0)") + append_to(
-                ctx.source, event.node, ".squeeze(0)"
-            )
-        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+        self._report(event, x, "(C, H, W)", reason, ctx)
 
     def _volume(
         self,
@@ -124,9 +115,15 @@ class InterpolateBatchDim(Rule):
             reason = 'mode `trilinear` needs a 5-D input, so PyTorch raises "Got 4D input, but trilinear mode needs 5D input"'
         else:
             return
+        self._report(event, x, "(C, D, H, W)", reason, ctx)
+
+    def _report(
+        self, event: TorchCall, x: Operand, layout: str, reason: str, ctx: RuleContext
+    ) -> None:
+        dims = layout.count(",") + 1
         message = (
-            f"{'`' + x.text + '`' if x.text else 'The input'} has 4 dimensions, (C, D, H, W), but `interpolate` expects a "
-            f"batch (N, C, D, H, W): {reason}. Add the batch dimension: `{x.text}.unsqueeze(0)` … `.squeeze(0)`."
+            f"{'`' + x.text + '`' if x.text else 'The input'} has {dims} dimensions, {layout}, but `interpolate` expects a "
+            f"batch (N, {layout[1:]}: {reason}. Add the batch dimension: `{x.text}.unsqueeze(0)` … `.squeeze(0)`."
         )
         edits = None
         if x.node is not None:

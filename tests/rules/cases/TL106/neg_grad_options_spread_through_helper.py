@@ -38,3 +38,8 @@ if __name__ == "__main__":
     print(hvp(lambda: F.cross_entropy(model(X), y), params, v).norm())
     fast = inner_step(model, X, y, first_order=False)
     (fast[0].sum() + fast[1].sum()).backward()
+    w = torch.randn(3, requires_grad=True)
+    l = (w * w).sum()
+    opts = [None, True]  # grad_outputs, retain_graph
+    (g,) = torch.autograd.grad(l, [w], *opts)
+    l.backward()

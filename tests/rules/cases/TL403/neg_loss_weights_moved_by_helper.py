@@ -1,0 +1,16 @@
+import torch
+import torch.nn as nn
+
+
+def to_device(device, *modules):
+    for m in modules:
+        m.to(device)
+
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+model = nn.Linear(10, 3)
+criterion = nn.CrossEntropyLoss(weight=torch.tensor([0.2, 0.3, 0.5]))
+to_device(device, model, criterion)
+x = torch.randn(4, 10, device=device)
+y = torch.randint(0, 3, (4,), device=device)
+print(criterion(model(x), y).item())
