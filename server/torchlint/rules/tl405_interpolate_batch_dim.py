@@ -86,9 +86,9 @@ class InterpolateBatchDim(Rule):
             return
         reason = None
         if _pair(size):
-            reason = f'`size={size.text}` is 2-D, so PyTorch raises "Input and output must have the same number of spatial dimensions"'  # type: ignore[union-attr]
+            reason = f'{_given("size", size)} is 2-D, so PyTorch raises "Input and output must have the same number of spatial dimensions"'
         elif _pair(scale):
-            reason = f"`scale_factor={scale.text}` is 2-D, so PyTorch raises"  # type: ignore[union-attr]
+            reason = f"{_given('scale_factor', scale)} is 2-D, so PyTorch raises"
         elif isinstance(mode_name, str) and mode_name in _TWO_D_MODES:
             reason = f"mode `{mode_name}` needs a 4-D input, so PyTorch raises"
         elif x.tensor.image and (size is not None or scale is not None) and mode_name != "linear":
@@ -108,9 +108,9 @@ class InterpolateBatchDim(Rule):
     ) -> None:
         """A 4-D `(C, D, H, W)` clip or volume resized in 3-D: read as `(N, C, H, W)`."""
         if _sized(size, 3):
-            reason = f'`size={size.text}` is 3-D, so PyTorch raises "Input and output must have the same number of spatial dimensions"'  # type: ignore[union-attr]
+            reason = f'{_given("size", size)} is 3-D, so PyTorch raises "Input and output must have the same number of spatial dimensions"'
         elif _sized(scale, 3):
-            reason = f'`scale_factor={scale.text}` is 3-D, so PyTorch raises "Input and scale_factor must have the same number of spatial dimensions"'  # type: ignore[union-attr]
+            reason = f'{_given("scale_factor", scale)} is 3-D, so PyTorch raises "Input and scale_factor must have the same number of spatial dimensions"'
         elif mode_name == "trilinear":
             reason = 'mode `trilinear` needs a 5-D input, so PyTorch raises "Got 4D input, but trilinear mode needs 5D input"'
         else:
@@ -131,6 +131,12 @@ class InterpolateBatchDim(Rule):
                 ctx.source, event.node, ".squeeze(0)"
             )
         ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+
+
+def _given(name: str, op: Operand | None) -> str:
+    """`size=(64, 64)` as written, or just the keyword when it came spread (`**opts`)."""
+    text = op.text if op is not None else ""
+    return f"`{name}={text}`" if text else f"`{name}`"
 
 
 def _pair(op: Operand | None) -> bool:
