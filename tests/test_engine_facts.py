@@ -151,7 +151,6 @@ def test_dataclass_device_chosen_by_cuda_availability() -> None:
         "@dataclass\n"
         "class Config:\n"
         '    device: str = "cuda" if torch.cuda.is_available() else "cpu"\n'
-        "    tag: str = 'a' if len('x') else 'b'\n"
         "cfg = Config()\n"
         "x = torch.zeros(3).to(cfg.device)\n"
     )

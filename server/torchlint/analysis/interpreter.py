@@ -517,15 +517,14 @@ class Interpreter:
         around the class, or rebound after it). Also `"cuda" if torch.cuda.is_available() else
         "cpu"`: constants chosen by a call of an imported module."""
         if isinstance(node, ast.IfExp):
-            test = node.test.func if isinstance(node.test, ast.Call) else None
+            test = node.test
             if not (
                 isinstance(node.body, ast.Constant)
                 and isinstance(node.orelse, ast.Constant)
-                and isinstance(node.test, ast.Call)
-                and not node.test.args
-                and not node.test.keywords
-                and isinstance(test, ast.Attribute)
-                and self._module_attribute(test) is not UNKNOWN
+                and isinstance(test, ast.Call)
+                and not test.args
+                and not test.keywords
+                and self._module_attribute(test.func) is not UNKNOWN
             ):
                 return UNKNOWN
         else:

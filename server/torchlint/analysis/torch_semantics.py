@@ -556,7 +556,7 @@ def unpack(ip: Interpreter, value: Value, n: int, state: State) -> list[Value]:
             return list(value.items)
     if isinstance(value, DataIter):
         return [_data_tensor(ip, value, state, i) for i in range(n)]
-    if isinstance(value, TRef) and (_splits(ip.stmt) or value.oid in ip.split_results):
+    if isinstance(value, TRef) and value.oid in ip.split_results:
         # `q, k, v = qkv.chunk(3, dim=-1)`, `a, b = t.unbind(0)`: views of the same storage
         # with its dtype, device and requires_grad (the rank may differ).
         t = state.tensor(value)
@@ -581,15 +581,6 @@ def unpack(ip: Interpreter, value: Value, n: int, state: State) -> list[Value]:
 _SPLIT_METHODS: Final = frozenset(
     {"chunk", "split", "unbind", "tensor_split", "hsplit", "vsplit", "dsplit", "split_with_sizes"}
 )
-
-
-def _splits(stmt: ast.stmt | None) -> bool:
-    """`a, b = <tensor>.chunk(...)` / `torch.split(...)`: every item is a piece of one tensor
-    (unlike `values, indices = x.max(1)`, whose items differ)."""
-    if not isinstance(stmt, ast.Assign) or not isinstance(stmt.value, ast.Call):
-        return False
-    func = stmt.value.func
-    return isinstance(func, ast.Attribute) and func.attr in _SPLIT_METHODS
 
 
 def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRef:
