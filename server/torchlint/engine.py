@@ -6,6 +6,7 @@ inside the analysis is logged and the findings made so far are returned.
 
 from __future__ import annotations
 
+import ast
 import gc
 import logging
 import re
@@ -19,6 +20,7 @@ from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
 from torchlint.config import Config
 from torchlint.findings import Finding, Pos, Span
+from torchlint.inert_edits import RunTrace, Skeleton
 from torchlint.reuse import take_over
 from torchlint.rules import enabled_rules
 from torchlint.rules.context import RuleContext
@@ -48,6 +50,17 @@ class AnalysisResult:
     resolved: tuple[tuple[str, int, ForeignModule | None], ...] | None = None
     suppressions: dict[int, Suppression] = field(default_factory=dict)
     reused: bool = False  # taken over from the previous version's analysis
+    # The text and tree analysed (`basis`: when taken over, the text the findings were made
+    # from), and what of the run inert statements could change: a later version that
+    # differs from `basis` by inert statements only can take this result over.
+    basis: SourceInfo | None = field(default=None, repr=False, compare=False)
+    tree: ast.Module | None = field(default=None, repr=False, compare=False)
+    # The tree's skeleton for the rows last typed on (`torchlint.inert_edits`), shared by
+    # the results that take this one over.
+    skeletons: dict[frozenset[int], Skeleton] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    run: RunTrace | None = None
 
     def tensor_at(self, row: int, col: int) -> tuple[Span, str, Tensor] | None:
         """The tensor-valued name under (row, col in characters), with its span and facts."""
@@ -116,7 +129,11 @@ def _analyze(
     # One test on the whole text spares a pass over every line in most files.
     table = parse_suppressions(source.lines) if "torchlint" in text.lower() else {}
     if previous is not None:
-        reused = take_over(previous, source, parsed, config, record_facts, resolver, table)
+        try:
+            reused = take_over(previous, source, parsed, config, record_facts, resolver, table)
+        except Exception:  # a bug there costs a fresh analysis, never the result
+            log.exception("taking over the previous analysis of %s failed", path)
+            reused = None
         if reused is not None:
             reused.seconds = time.perf_counter() - started
             return reused
@@ -159,6 +176,14 @@ def _analyze(
         record_facts=record_facts,
         resolved=None if resolved is None else tuple(resolved),
         suppressions=table,
+        tree=parsed.tree,
+        run=RunTrace(
+            interp.budget_refused or bool(errors),
+            interp.steps,
+            interp.max_steps,
+            tuple(interp.alone_use),
+            frozenset(interp.completed),
+        ),
     )
 
 

@@ -1,14 +1,22 @@
 """Taking over the previous version's analysis while a statement is being typed.
 
-Between the keystroke that breaks a statement (`loss = crit(` ...) and the one that
-completes it, the file does not parse, and the tolerant parser blanks the half-typed
-statement: the text that parses is the same at every keystroke. The engine reads only
-that text (the tree, and `SourceInfo.scan_text` where it scans text), so the analysis
-would be the same too, except where a finding, its related information or its fix
-touches the half-typed lines (their text is read there), and where they mention
-`set_default_dtype`/`set_default_device` (read in the whole text: it turns rules off). `take_over` checks exactly that,
-and that nothing else the analysis read has changed: settings, suppression comments and
-the files its imports resolved to.
+Two kinds of keystroke leave the analysis as it was:
+
+* Between the keystroke that breaks a statement (`loss = crit(` ...) and the one that
+  completes it, the file does not parse, and the tolerant parser blanks the half-typed
+  statement: the text that parses is the same at every keystroke.
+* The first keystrokes of a new statement (`g`, `grad_n`, `grad_norm = su`): the lines
+  that changed hold nothing but statements that do nothing the analysis can see, a bare
+  name or a name bound to a name or a number, with names used nowhere else in the file
+  (`inert_rows`).
+
+The engine reads only the tree and the text that parsed (`SourceInfo.scan_text`, where
+it scans text), so the analysis is the same, except where a finding, its related
+information or its fix touches the changed or half-typed lines (their text is read
+there), and where they mention `set_default_dtype`/`set_default_device` (read in the
+whole text: it turns rules off). `take_over` checks exactly that, and that nothing else
+the analysis read has changed: settings, suppression comments and the files its imports
+resolved to.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
 from torchlint.config import Config
 from torchlint.findings import Finding, Span
+from torchlint.inert_edits import inert_rows
 from torchlint.suppressions import Suppression
 
 if TYPE_CHECKING:
@@ -40,23 +49,31 @@ def take_over(
     old = previous.source
     if (
         old.path != source.path
-        or old.scan_text != source.scan_text
         or previous.errors
         or previous.record_facts != record_facts
         or previous.config != config
         or previous.suppressions != suppressions
     ):
         return None
-    if "\x00" in source.text or "\x00" in old.text:
+    # The text the findings were made from (`previous` may have been taken over itself).
+    base = previous.basis or old
+    if "\x00" in source.text or "\x00" in old.text or "\x00" in base.text:
         return None  # the parser reads NUL as a space: the texts may differ where it parsed
     rows = _rows(previous.skipped) | _rows(parsed.skipped)
+    if base.scan_text != source.scan_text:
+        changed = inert_rows(previous, base, source, parsed.tree)
+        if changed is None:
+            return None
+        rows |= changed
     if rows and any(_touches(f, rows, source.path) for f in previous.findings):
         return None
-    if any("set_default_" in t.line(row) for row in rows for t in (old, source)):
+    if any("set_default_" in t.line(row) for row in rows for t in (base, old, source)):
         return None  # read in the whole text (it turns rules off): see `_changes_default_dtype`
     if not _same_imports(previous.resolved, resolver):
         return None
-    return dataclasses.replace(previous, source=source, skipped=parsed.skipped, reused=True)
+    return dataclasses.replace(
+        previous, source=source, skipped=parsed.skipped, basis=base, reused=True
+    )
 
 
 def _rows(regions: tuple[SkippedRegion, ...]) -> set[int]:

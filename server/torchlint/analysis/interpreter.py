@@ -74,7 +74,7 @@ _ALONE_DEPTH = 2
 REPEAT_LIMIT = 1
 SMALL_BODY = 6  # statements of a helper inlined past the depth limit (see `_small`)
 _LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
-_INLINE_PER_LINE = 6
+INLINE_PER_LINE = 6
 _INLINE_BASE = 150
 
 
@@ -150,6 +150,9 @@ class Interpreter:
         # Statements already run with every argument known, from a call in this file: a
         # function whose whole body is in here learns nothing more from being run alone.
         self.covered: set[int] = set()
+        # The last statements of blocks that ran to their end as `covered` counts runs (for
+        # `torchlint.inert_edits`: a statement added there would have run too).
+        self.completed: set[int] = set()
         self.instances: dict[int, ObjRef] = {}  # abstract `self` per class, for methods alone
         self.templates: dict[
             int, dict[int, Tensor | HeapObj]
@@ -158,6 +161,10 @@ class Interpreter:
         self.steps = 0
         self.max_steps = 0
         self.inline_limit = 0  # inlining stops past this step count (per function analysed alone)
+        # How close the analysis came to its budgets, for `torchlint.reuse`: whether a budget
+        # ever stopped it, and (steps used, steps allowed) of each function analysed alone.
+        self.budget_refused = False
+        self.alone_use: list[tuple[int, int]] = []
         self.budget_factor = budget_factor
         self.loop_depth = 0
         self.repeating = 0  # > 0 while a loop runs its second iteration
@@ -311,6 +318,8 @@ class Interpreter:
                     self.analyse_alone(func, state)
                 except Exception as exc:
                     self._internal_error(func.node, exc)
+        if i < len(self.functions):
+            self.budget_refused = True
 
     def _internal_error(self, node: ast.AST, exc: Exception) -> None:
         if isinstance(exc, RecursionError):
@@ -413,12 +422,15 @@ class Interpreter:
         # Calls inside a function analysed alone may inline helpers, within a budget in
         # proportion to the function's own size: the analysis stays linear in the file.
         size = (getattr(node, "end_lineno", None) or node.lineno) - node.lineno + 1
-        self.inline_limit = self.steps + _INLINE_PER_LINE * size + _INLINE_BASE
+        allowance = INLINE_PER_LINE * size + _INLINE_BASE
+        self.inline_limit = self.steps + allowance
+        started = self.steps
         autocast = 1 if T.autocast_decorated(node) else 0
         self.ctx.autocast_depth += autocast
         try:
             self.exec_block(node.body, state)
         finally:
+            self.alone_use.append((self.steps - started, allowance))
             self.frame = saved_frame
             self.inline_limit = self.max_steps
             self.ctx.autocast_depth -= autocast
@@ -625,11 +637,9 @@ class Interpreter:
             self._cut_call(func, args, kwargs, state, self_value, alone_args)
             self.not_run(func, args, kwargs, self_value, site, state)
             return UNKNOWN
-        if (
-            self.steps > self.max_steps
-            or self.steps > self.inline_limit
-            or any(f is func for f in self.active)
-        ):
+        over_budget = self.steps > self.max_steps or self.steps > self.inline_limit
+        if over_budget or any(f is func for f in self.active):
+            self.budget_refused |= over_budget
             self.not_run(func, args, kwargs, self_value, site, state)
             return UNKNOWN
         if not _accepts(func, len(args), self_value is not None):
@@ -659,7 +669,7 @@ class Interpreter:
         key = id(func.node)
         small = self.small_functions.get(key)
         if small is None:
-            small = self.small_functions[key] = _few_statements(func.node, SMALL_BODY)
+            small = self.small_functions[key] = few_statements(func.node, SMALL_BODY)
         return small
 
     def not_run(
@@ -996,6 +1006,8 @@ class Interpreter:
             if not state.live:
                 return
             self.exec_stmt(stmt, state)
+        if state.live and body and self.frame.covers and not self.muted:
+            self.completed.add(id(body[-1]))
 
     def exec_stmt(self, stmt: ast.stmt, state: State) -> None:
         self.stmt = stmt
@@ -1451,7 +1463,10 @@ class Interpreter:
             # `sgd([w, b])` inside two training loops still visits `b`.
             deep_enough = (self.loop_depth <= 2 and self.repeating < REPEAT_LIMIT) or unrolled > 0
             for _ in range(max(unrolled, 2) - 1):
-                if not (deep_enough and self.steps < self.max_steps and previous.live):
+                if not (deep_enough and previous.live):
+                    break
+                if self.steps >= self.max_steps:
+                    self.budget_refused = True
                     break
                 nxt = previous.copy()
                 self.repeating += 1
@@ -1850,7 +1865,7 @@ def _grad_switch(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> a
     return next((s for s in node.body if isinstance(s, ast.Expr) and s.value is calls[0]), None)
 
 
-def _few_statements(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, limit: int) -> bool:
+def few_statements(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, limit: int) -> bool:
     """At most `limit` statements, nested ones included, besides a docstring."""
     if isinstance(node, ast.Lambda):
         return True
