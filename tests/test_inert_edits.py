@@ -3,14 +3,16 @@ taken over exactly when a fresh analysis would give the same result."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.test_reuse import REAL_FILES, _same
+from torchlint.analysis.source import SourceInfo
 from torchlint.engine import AnalysisResult, analyze_source
-from torchlint.inert_edits import RunTrace
+from torchlint.inert_edits import RunTrace, typed_line_rows
 
 TRAIN = (
     '"""A training script."""\n'
@@ -235,3 +237,42 @@ def test_an_empty_file_and_a_name_typed_into_it() -> None:
     for text in ("g", "", "\n", "g\n"):
         taken = analyze_source(text, "t.py", previous=empty)
         _same(taken, analyze_source(text, "t.py"))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    file=st.sampled_from(REAL_FILES),
+    where=st.floats(min_value=0.0, max_value=1.0),
+    statement=st.sampled_from(INERT_LOOKING),
+    indent=st.sampled_from(["", "    ", "        ", "\t", "  "]),
+)
+def test_a_line_taken_over_unparsed_parses(
+    file: Path, where: float, statement: str, indent: str
+) -> None:
+    """Where `typed_line_rows` takes a typed line over without parsing, the text parses
+    whole, and the result is the fresh analysis's."""
+    lines = file.read_text(encoding="utf-8").split("\n")
+    row = 1 + int(where * (len(lines) - 1))
+    opened = "\n".join([*lines[: row - 1], "", *lines[row - 1 :]])
+    typed = _with_line(opened, row, indent + statement)
+    before = analyze_source(opened, "t.py")
+    if typed_line_rows(before, before.source, SourceInfo(typed, "t.py")) is not None:
+        ast.parse(typed)
+    _same(analyze_source(typed, "t.py", previous=before), analyze_source(typed, "t.py"))
+
+
+def test_a_line_typed_before_the_next_statement_is_taken_over_unparsed() -> None:
+    before = analyze_source(TRAIN, "t.py")
+    for line, fast in [
+        ("        g", True),
+        ("        grad_norm = s", True),
+        ("        grad_norm = 3", True),
+        ("    g", False),  # another indentation: it ends the loop
+        ("            g", False),  # an unexpected indent
+        ("        if", False),  # a keyword
+        ("        loss", False),  # bound where it is read
+    ]:
+        typed = _with_line(TRAIN, TYPING_ROW, line)
+        rows = typed_line_rows(before, before.source, SourceInfo(typed, "t.py"))
+        assert (rows == {TYPING_ROW}) is fast, line
+        _same(analyze_source(typed, "t.py", previous=before), analyze_source(typed, "t.py"))

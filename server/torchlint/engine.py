@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from torchlint.analysis.facts import Tensor
 from torchlint.analysis.interpreter import Interpreter
-from torchlint.analysis.parse import SkippedRegion, parse_tolerant
+from torchlint.analysis.parse import ParseResult, SkippedRegion, parse_tolerant
 from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
 from torchlint.config import Config
@@ -124,16 +124,18 @@ def _analyze(
         # Python and editors end a line at a lone \r too; the engine splits at \n only.
         # One character for one: columns and offsets stay where they were.
         text = _LONE_CR.sub("\n", text)
+    if previous is not None:
+        # A line typed that surely parses (`typed_line_rows`) is taken over unparsed.
+        unparsed = SourceInfo(text, path)
+        reused = _take_over(previous, unparsed, None, config, record_facts, resolver)
+        if reused is not None:
+            reused.seconds = time.perf_counter() - started
+            return reused
     parsed = parse_tolerant(text, path)
     source = SourceInfo(text, path, parsed.text)
-    # One test on the whole text spares a pass over every line in most files.
-    table = parse_suppressions(source.lines) if "torchlint" in text.lower() else {}
+    table = _suppressions(source)
     if previous is not None:
-        try:
-            reused = take_over(previous, source, parsed, config, record_facts, resolver, table)
-        except Exception:  # a bug there costs a fresh analysis, never the result
-            log.exception("taking over the previous analysis of %s failed", path)
-            reused = None
+        reused = _take_over(previous, source, parsed, config, record_facts, resolver)
         if reused is not None:
             reused.seconds = time.perf_counter() - started
             return reused
@@ -185,6 +187,27 @@ def _analyze(
             frozenset(interp.completed),
         ),
     )
+
+
+def _suppressions(source: SourceInfo) -> dict[int, Suppression]:
+    # One test on the whole text spares a pass over every line in most files.
+    return parse_suppressions(source.lines) if "torchlint" in source.text.lower() else {}
+
+
+def _take_over(
+    previous: AnalysisResult,
+    source: SourceInfo,
+    parsed: ParseResult | None,
+    config: Config,
+    record_facts: bool,
+    resolver: Resolver | None,
+) -> AnalysisResult | None:
+    try:
+        table = _suppressions(source)
+        return take_over(previous, source, parsed, config, record_facts, resolver, table)
+    except Exception:  # a bug there costs a fresh analysis, never the result
+        log.exception("taking over the previous analysis of %s failed", source.path)
+        return None
 
 
 def _recording(

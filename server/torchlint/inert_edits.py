@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from keyword import iskeyword
 from typing import TYPE_CHECKING
 
 from torchlint.analysis.interpreter import INLINE_PER_LINE, SMALL_BODY, few_statements
@@ -122,11 +123,127 @@ def inert_rows(
     return rows | before.seams | after.seams
 
 
+# A line typed on an empty one: a name, or a name bound to a name or a number.
+_TYPED_LINE = re.compile(
+    r"(?P<indent>[ \t]*)(?P<name>[^\W\d]\w*)"
+    r"(?P<assign>[ \t]*=[ \t]*(?:(?P<value>[^\W\d]\w*)|\d[\d_]*(?:\.\d*)?))?[ \t]*"
+)
+# Lines that continue a compound statement: nothing can come between them and its block.
+_CLAUSE = re.compile(r"(?:elif|else|except|finally)\b")
+
+
+def typed_line_rows(
+    previous: AnalysisResult, old: SourceInfo, source: SourceInfo
+) -> set[int] | None:
+    """`inert_rows` without parsing `source`, for its commonest case: one line that was
+    empty in `old` (which parsed whole) now holds an inert statement, indented as the
+    statement on the next line of code, which it comes before in the same block. Such a
+    line cannot change how any other line parses (no brackets, strings or backslashes,
+    and an indentation the block already has), so the new tree is the old one with one
+    more statement. None when the change is not that (a full parse decides then)."""
+    if previous.tree is None or previous.run is None or old.scan_text != old.text:
+        return None
+    before, after = old.lines, source.lines
+    if len(before) != len(after):
+        return None
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    if len(changed) != 1:
+        return None
+    i = changed[0]
+    line, was = after[i], before[i]
+    if was.strip() or line.endswith("\r") != was.endswith("\r"):
+        return None
+    m = _TYPED_LINE.fullmatch(line.rstrip("\r"))
+    if m is None or any(w in line for w in _SCANNED_WORDS):
+        return None
+    name, value, indent = m.group("name"), m.group("value"), m.group("indent")
+    if not line.isascii():
+        return None  # names are compared as typed (the parser normalises them: NFKC)
+    if iskeyword(name) or (value is not None and (iskeyword(value) or value == name)):
+        return None
+    row = i + 1
+    typed_on = frozenset((row,))
+    skeleton = previous.skeletons.get(typed_on)
+    if skeleton is None:
+        skeleton = Skeleton({row})
+        skeleton.ok = skeleton.walk(previous.tree.body, 0)
+        previous.skeletons.clear()
+        previous.skeletons[typed_on] = skeleton
+    if not skeleton.ok:
+        return None
+    placed = _placed(before, i, indent, skeleton, previous.run.completed)
+    if placed is None:
+        return None
+    block, index, depth, scope, seams = placed
+    if depth == 0 and all(_preamble(other) for other in block[:index]):
+        return None  # `import torch` fixes go after the docstring and __future__
+    for key in scope:
+        # One more statement: a helper of few statements is inlined deeper (`_small`).
+        func = skeleton.functions[key]
+        if few_statements(func, SMALL_BODY) != few_statements(func, SMALL_BODY - 1):
+            return None
+    if m.group("assign") is None:
+        bound, read = "", name
+    else:
+        bound, read = name, value or ""
+    if bound and re.search(_words({bound}), old.text):
+        return None
+    if read and _bound_elsewhere({read}, before, old.text, skeleton.owners, {scope}):
+        return None
+    if not previous.run.room_for(1, 1):
+        return None
+    return {row} | seams
+
+
+def _placed(
+    lines: list[str], i: int, indent: str, skeleton: Skeleton, completed: frozenset[int]
+) -> tuple[list[ast.stmt], int, int, Scope, set[int]] | None:
+    """Where a statement typed on the empty line `i` with `indent` goes in the analysed
+    tree: (its block, its index there, the block's depth, its scope, the seam rows), when
+    that is sure without parsing: before the statement on the next line of code, indented
+    as it is; or after the one that ends on the previous line of code, indented as it is,
+    where the next line of code leaves that block (a dedent, or the end of the file)."""
+    after = next((k for k in range(i + 1, len(lines)) if _code(lines[k])), None)
+    following = lines[after] if after is not None else ""
+    lead = following[: len(following) - len(following.lstrip(" \t"))]
+    if after is not None and lead == indent:
+        if _CLAUSE.match(following, len(indent)):
+            return None  # `else:` and the like: nothing can come before them
+        start = skeleton.starts.get(after + 1)
+        if start is None or start[0].col_offset != len(indent):
+            return None
+        _, block, index, depth, scope, _ = start
+        return block, index, depth, scope, set()
+    if after is not None and not (indent.startswith(lead) and len(lead) < len(indent)):
+        return None  # an indent the block does not have
+    last = next((k for k in range(i - 1, -1, -1) if _code(lines[k])), None)
+    if last is None:
+        return None
+    for stmt, block, index, depth, scope, in_function in skeleton.ends.get(last + 1, ()):
+        if stmt.col_offset != len(indent) or index != len(block) - 1:
+            continue
+        first = lines[stmt.lineno - 1]
+        if first[: len(indent)] != indent or first[len(indent) : len(indent) + 1] in " \t":
+            return None
+        if in_function and id(block[-1]) not in completed:
+            return None  # it runs if the block ran to its end (see `Skeleton`)
+        # The compound statements around it end on the typed line now: what spans them
+        # (a fix wrapping a loop) reaches the row the block ended on.
+        return block, index + 1, depth, scope, {last + 1}
+    return None
+
+
+def _code(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
 def _words(names: set[str]) -> str:
     return r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b"
 
 
 Scope = tuple[tuple[int, int], ...]  # the functions around a place, outermost first
+_Place = tuple[ast.stmt, list[ast.stmt], int, int, Scope, bool]
 
 
 def _bound_elsewhere(
@@ -273,6 +390,11 @@ class Skeleton:
         self.last: dict[tuple[int, ...], int] = {}
         self.open_ends: set[tuple[int, ...]] = set()
         self.seams: set[int] = set()  # see `walk`
+        # Statements by their first row (decorators included) past the changed rows, and
+        # by their last row before them: (statement, block, index, depth, scope, whether in
+        # a function's body).
+        self.starts: dict[int, _Place] = {}
+        self.ends: dict[int, list[_Place]] = {}
 
     def _owns_changed(self, first: int, last: int) -> bool:
         if last < self.low or first > self.high:
@@ -305,6 +427,13 @@ class Skeleton:
                 self.around.update(self._stack)
                 self.scopes.add(tuple(self._stack))
                 continue
+            if stmt.lineno > self.high:  # for `typed_line_rows`
+                decorators = getattr(stmt, "decorator_list", None)
+                first = min(d.lineno for d in decorators) if decorators else stmt.lineno
+                self.starts.setdefault(first, (stmt, block, i, depth, self._scope, in_function))
+            elif (stmt.end_lineno or 0) < self.low:
+                entry = (stmt, block, i, depth, self._scope, in_function)
+                self.ends.setdefault(stmt.end_lineno or 0, []).append(entry)
             if not self._statement(stmt, depth, in_function):
                 return False
         if block[-1].lineno in self.rows:

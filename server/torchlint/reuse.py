@@ -29,7 +29,7 @@ from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.source import SourceInfo
 from torchlint.config import Config
 from torchlint.findings import Finding, Span
-from torchlint.inert_edits import inert_rows
+from torchlint.inert_edits import inert_rows, typed_line_rows
 from torchlint.suppressions import Suppression
 
 if TYPE_CHECKING:
@@ -39,13 +39,15 @@ if TYPE_CHECKING:
 def take_over(
     previous: AnalysisResult,
     source: SourceInfo,
-    parsed: ParseResult,
+    parsed: ParseResult | None,
     config: Config,
     record_facts: bool,
     resolver: Resolver | None,
     suppressions: dict[int, Suppression],
 ) -> AnalysisResult | None:
-    """`previous`, valid for the new text `source`, or None when it must be analysed anew."""
+    """`previous`, valid for the new text `source`, or None when it must be analysed anew.
+    Without `parsed`, `source` is taken to parse whole where the change is a line typed
+    that surely does (`typed_line_rows`); otherwise None."""
     old = previous.source
     if (
         old.path != source.path
@@ -59,8 +61,14 @@ def take_over(
     base = previous.basis or old
     if "\x00" in source.text or "\x00" in old.text or "\x00" in base.text:
         return None  # the parser reads NUL as a space: the texts may differ where it parsed
-    rows = _rows(previous.skipped) | _rows(parsed.skipped)
-    if base.scan_text != source.scan_text:
+    skipped = parsed.skipped if parsed is not None else ()
+    rows = _rows(previous.skipped) | _rows(skipped)
+    if parsed is None:
+        typed = typed_line_rows(previous, base, source)
+        if typed is None:
+            return None
+        rows |= typed
+    elif base.scan_text != source.scan_text:
         changed = inert_rows(previous, base, source, parsed.tree)
         if changed is None:
             return None
@@ -71,9 +79,7 @@ def take_over(
         return None  # read in the whole text (it turns rules off): see `_changes_default_dtype`
     if not _same_imports(previous.resolved, resolver):
         return None
-    return dataclasses.replace(
-        previous, source=source, skipped=parsed.skipped, basis=base, reused=True
-    )
+    return dataclasses.replace(previous, source=source, skipped=skipped, basis=base, reused=True)
 
 
 def _rows(regions: tuple[SkippedRegion, ...]) -> set[int]:

@@ -73,7 +73,7 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
         _blank(lines, start, end)
         blanked = "\n".join(lines)
         try:
-            tree = ast.parse(blanked, filename=path)
+            tree = _repaired_tree(blanked, path)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as again:
             error = again
             continue
@@ -84,6 +84,27 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
         (SkippedRegion(1, len(lines), str(error)),),
         "\n" * (len(lines) - 1),
     )
+
+
+# While a statement is typed that does not parse yet, each keystroke blanks it to the same
+# text: its tree is kept (per path, for the last few paths), sparing one parse of the file.
+_REPAIRED_PATHS = 8
+_repaired: OrderedDict[str, tuple[str, ast.Module]] = OrderedDict()
+_repaired_lock = threading.Lock()
+
+
+def _repaired_tree(blanked: str, path: str) -> ast.Module:
+    with _repaired_lock:
+        hit = _repaired.get(path)
+    if hit is not None and hit[0] == blanked:
+        return hit[1]
+    tree = ast.parse(blanked, filename=path)
+    with _repaired_lock:
+        _repaired[path] = (blanked, tree)
+        _repaired.move_to_end(path)
+        while len(_repaired) > _REPAIRED_PATHS:
+            _repaired.popitem(last=False)
+    return tree
 
 
 # Imported workspace modules are parsed again by every file that imports them; a package's
