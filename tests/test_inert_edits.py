@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.test_reuse import REAL_FILES, _same
 from torchlint.analysis.source import SourceInfo
-from torchlint.engine import AnalysisResult, analyze_source
+from torchlint.engine import AnalysisResult, ForeignModule, analyze_source
 from torchlint.inert_edits import RunTrace, typed_line_rows
 
 TRAIN = (
@@ -276,3 +276,31 @@ def test_a_line_typed_before_the_next_statement_is_taken_over_unparsed() -> None
         rows = typed_line_rows(before, before.source, SourceInfo(typed, "t.py"))
         assert (rows == {TYPING_ROW}) is fast, line
         _same(analyze_source(typed, "t.py", previous=before), analyze_source(typed, "t.py"))
+
+
+def test_a_name_a_star_import_or_a_definition_may_bind_is_analysed_anew() -> None:
+    """A star import binds names no text shows (here a tensor: its hover facts); the
+    engine counts the names of the file's functions, nested ones too, in the whole text."""
+    helpers = ForeignModule(
+        "/ws/helpers.py", "import torch\nW = torch.randn(3, requires_grad=True)\n"
+    )
+
+    def resolver(module: str, level: int) -> ForeignModule | None:
+        return helpers if module == "helpers" else None
+
+    for star in ("from helpers import *", "from helpers import  *"):
+        for line in ("W", "v = W"):
+            before = f"import torch\n{star}\n\n\nprint(1)\n"
+            typed = before.replace("\n\n\n", f"\n\n{line}\n")
+            first = analyze_source(before, "/ws/t.py", resolver=resolver)
+            taken = analyze_source(typed, "/ws/t.py", resolver=resolver, previous=first)
+            assert not taken.reused
+            _same(taken, analyze_source(typed, "/ws/t.py", resolver=resolver))
+    nested = (
+        "import torch\n\nmodel = torch.nn.Linear(2, 2)\n\n\ndef main(run):\n"
+        "    def evaluate(x):\n        return model(x).sum().backward()\n\n"
+        "    with torch.no_grad():\n        run(evaluate)\n\n"
+    )
+    taken, fresh = _typed(nested + "\n", 13, "evaluate")
+    assert not taken.reused
+    _same(taken, fresh)

@@ -72,7 +72,7 @@ def inert_rows(
     are made again."""
     if previous.tree is None or previous.run is None:
         return None
-    if len(old.scan_lines) != len(source.scan_lines) or "import *" in source.scan_text:
+    if len(old.scan_lines) != len(source.scan_lines) or _STAR_IMPORT.search(source.scan_text):
         return None
     changed = [
         row
@@ -112,6 +112,8 @@ def inert_rows(
     rest = "\n".join(line for row, line in enumerate(source.scan_lines, 1) if row not in rows)
     bound = (before.bound | after.bound) - {""}
     read = (before.read | after.read) - bound - {""}
+    if _defined(bound | read, rest):
+        return None
     if bound and re.search(_words(bound), rest):
         return None  # read or bound elsewhere (also as an attribute: a class body's names)
     if read and _bound_elsewhere(read, source.scan_lines, rest, after.owners, after.scopes):
@@ -188,6 +190,8 @@ def typed_line_rows(
         bound, read = name, value or ""
     if bound and re.search(_words({bound}), old.text):
         return None
+    if _STAR_IMPORT.search(old.text) or _defined({bound, read} - {""}, old.text):
+        return None
     if read and _bound_elsewhere({read}, before, old.text, skeleton.owners, {scope}):
         return None
     if not previous.run.room_for(1, 1):
@@ -236,6 +240,16 @@ def _placed(
 def _code(line: str) -> bool:
     stripped = line.strip()
     return bool(stripped) and not stripped.startswith("#")
+
+
+# `from m import *` binds names no text shows.
+_STAR_IMPORT = re.compile(r"\bimport[ \t\\\n]*\*")
+
+
+def _defined(names: set[str], text: str) -> bool:
+    """Whether one of `names` is a function's or class's name anywhere in `text`: the
+    engine counts those names in the whole text (`Interpreter._prescan`), nested ones too."""
+    return bool(names) and re.search(r"(?:def|class)[ \t]+" + _words(names), text) is not None
 
 
 def _words(names: set[str]) -> str:
