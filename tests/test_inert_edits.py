@@ -304,3 +304,40 @@ def test_a_name_a_star_import_or_a_definition_may_bind_is_analysed_anew() -> Non
     taken, fresh = _typed(nested + "\n", 13, "evaluate")
     assert not taken.reused
     _same(taken, fresh)
+
+
+REVIEWED = [
+    # (analysed text, text typed, why the taken-over result would have differed)
+    (  # a number Python rejects: the text does not parse
+        "import torch\nw = torch.randn(3, requires_grad=True)\n\nw.add_(1)\n",
+        "import torch\nw = torch.randn(3, requires_grad=True)\nx = 01\nw.add_(1)\n",
+    ),
+    (  # a backslash joins the typed line to the one before: `x = 1 z`
+        "import torch\nw = torch.randn(3, requires_grad=True)\nx = 1 \\\n\ny = 2\nw.add_(1)\n",
+        "import torch\nw = torch.randn(3, requires_grad=True)\nx = 1 \\\nz\ny = 2\nw.add_(1)\n",
+    ),
+    (  # a name bound in a one-line header, read by the typed line (its hover facts)
+        "import torch\n\nfor t in [torch.randn(3, requires_grad=True)]: print(t)\n\n",
+        "import torch\n\nfor t in [torch.randn(3, requires_grad=True)]: print(t)\nv = t\n",
+    ),
+    (  # a line deleted that read a parameter (it named the module in TL101's message)
+        "import torch\n\n\ndef run(net):\n    print(1)\n    v = net\n    w = net.weight\n"
+        "    w.add_(1)\n\n\nrun(torch.nn.Linear(2, 2))\n",
+        "import torch\n\n\ndef run(net):\n    print(1)\n\n    w = net.weight\n"
+        "    w.add_(1)\n\n\nrun(torch.nn.Linear(2, 2))\n",
+    ),
+    (  # `ｗ` is `w` to the parser (NFKC)
+        "import torch\n\nｗ = torch.randn(3, requires_grad=True)\n\nｗ.add_(1)\n",
+        "import torch\n\nｗ = torch.randn(3, requires_grad=True)\nw = 1\nｗ.add_(1)\n",
+    ),
+    (  # a star import however it is spelled
+        "import torch\nfrom torch import\f*\n\nw = randn(3, requires_grad=True)\n\nw.add_(1)\n",
+        "import torch\nfrom torch import\f*\n\nw = randn(3, requires_grad=True)\nv = w\nw.add_(1)\n",
+    ),
+]
+
+
+def test_the_reviewers_counterexamples_give_what_a_fresh_analysis_gives() -> None:
+    for analysed, typed in REVIEWED:
+        taken = analyze_source(typed, "t.py", previous=analyze_source(analysed, "t.py"))
+        _same(taken, analyze_source(typed, "t.py"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from dataclasses import dataclass
 from keyword import iskeyword
 from typing import TYPE_CHECKING
@@ -72,7 +73,7 @@ def inert_rows(
     are made again."""
     if previous.tree is None or previous.run is None:
         return None
-    if len(old.scan_lines) != len(source.scan_lines) or _STAR_IMPORT.search(source.scan_text):
+    if len(old.scan_lines) != len(source.scan_lines) or not _plain_names(source.text):
         return None
     changed = [
         row
@@ -95,8 +96,8 @@ def inert_rows(
         previous.skeletons.clear()
         previous.skeletons[typed_on] = before
     after = Skeleton(rows)
-    if not (before.ok and after.walk(tree.body, 0)):
-        return None
+    if not (before.ok and after.walk(tree.body, 0)) or before.star or after.star:
+        return None  # `from m import *` binds names no text shows
     if before.entries != after.entries:
         return None
     for key in before.open_ends | after.open_ends:
@@ -116,7 +117,8 @@ def inert_rows(
         return None
     if bound and re.search(_words(bound), rest):
         return None  # read or bound elsewhere (also as an attribute: a class body's names)
-    if read and _bound_elsewhere(read, source.scan_lines, rest, after.owners, after.scopes):
+    scopes = before.scopes | after.scopes  # a line deleted read where it was
+    if read and _bound_elsewhere(read, source.scan_lines, rest, after.owners, scopes):
         return None
     if not previous.run.room_for(after.inert, len(changed)):
         return None
@@ -159,8 +161,12 @@ def typed_line_rows(
     if m is None or any(w in line for w in _SCANNED_WORDS):
         return None
     name, value, indent = m.group("name"), m.group("value"), m.group("indent")
-    if not line.isascii():
+    if not line.isascii() or not _plain_names(old.text):
         return None  # names are compared as typed (the parser normalises them: NFKC)
+    try:
+        ast.parse(line.strip())
+    except SyntaxError:
+        return None  # `x = 01`, `x = 1_`: the pattern is looser than Python's numbers
     if iskeyword(name) or (value is not None and (iskeyword(value) or value == name)):
         return None
     row = i + 1
@@ -190,7 +196,7 @@ def typed_line_rows(
         bound, read = name, value or ""
     if bound and re.search(_words({bound}), old.text):
         return None
-    if _STAR_IMPORT.search(old.text) or _defined({bound, read} - {""}, old.text):
+    if skeleton.star or _defined({bound, read} - {""}, old.text):
         return None
     if read and _bound_elsewhere({read}, before, old.text, skeleton.owners, {scope}):
         return None
@@ -207,6 +213,8 @@ def _placed(
     that is sure without parsing: before the statement on the next line of code, indented
     as it is; or after the one that ends on the previous line of code, indented as it is,
     where the next line of code leaves that block (a dedent, or the end of the file)."""
+    if i > 0 and lines[i - 1].rstrip("\r").endswith("\\"):
+        return None  # the line before continues onto this one
     after = next((k for k in range(i + 1, len(lines)) if _code(lines[k])), None)
     following = lines[after] if after is not None else ""
     lead = following[: len(following) - len(following.lstrip(" \t"))]
@@ -242,8 +250,10 @@ def _code(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-# `from m import *` binds names no text shows.
-_STAR_IMPORT = re.compile(r"\bimport[ \t\\\n]*\*")
+def _plain_names(text: str) -> bool:
+    """The parser reads names NFKC-normalised (`ｗ` is `w`); the names here are compared
+    as written, so only in a text that normalisation leaves alone."""
+    return text.isascii() or unicodedata.is_normalized("NFKC", text)
 
 
 def _defined(names: set[str], text: str) -> bool:
@@ -394,6 +404,7 @@ class Skeleton:
         # compound statement's header and of an `except` clause's.
         self.owners: list[tuple[int, int, ast.AST, Scope]] = []
         self.scopes: set[Scope] = set()  # of the inert statements
+        self.star = False  # a `from m import *` anywhere
         # Every function by position, and the positions of those around inert statements.
         self.functions: dict[tuple[int, int], ast.FunctionDef | ast.AsyncFunctionDef] = {}
         self.around: set[tuple[int, int]] = set()
@@ -460,6 +471,8 @@ class Skeleton:
 
     def _statement(self, stmt: ast.stmt, depth: int, in_function: bool) -> bool:
         end = stmt.end_lineno or stmt.lineno
+        if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
+            self.star = True
         if type(stmt) not in _COMPOUND:
             self.entries.append((type(stmt), depth, stmt.lineno, stmt.col_offset, end))
             self.owners.append((stmt.lineno, end, stmt, self._scope))
@@ -478,7 +491,8 @@ class Skeleton:
         for index, (header, node, body) in enumerate(blocks):
             start = body[0].lineno
             if node is not None:
-                self.owners.append((header, start - 1, node, self._scope))
+                # A body on the header's own row (`for t in xs: f(t)`) shares that row.
+                self.owners.append((header, max(header, start - 1), node, self._scope))
             if self._owns_changed(max(seen + 1, header), start - 1):
                 return False
             func = stmt if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) else None
