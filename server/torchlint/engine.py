@@ -124,18 +124,19 @@ def _analyze(
         # Python and editors end a line at a lone \r too; the engine splits at \n only.
         # One character for one: columns and offsets stay where they were.
         text = _LONE_CR.sub("\n", text)
+    whole = SourceInfo(text, path)  # as if it parsed whole
+    # One test on the whole text spares a pass over every line in most files.
+    table = parse_suppressions(whole.lines) if "torchlint" in text.lower() else {}
     if previous is not None:
         # A line typed that surely parses (`typed_line_rows`) is taken over unparsed.
-        unparsed = SourceInfo(text, path)
-        reused = _take_over(previous, unparsed, None, config, record_facts, resolver)
+        reused = _take_over(previous, whole, None, config, record_facts, resolver, table)
         if reused is not None:
             reused.seconds = time.perf_counter() - started
             return reused
     parsed = parse_tolerant(text, path)
-    source = SourceInfo(text, path, parsed.text)
-    table = _suppressions(source)
+    source = whole if parsed.text == text else SourceInfo(text, path, parsed.text)
     if previous is not None:
-        reused = _take_over(previous, source, parsed, config, record_facts, resolver)
+        reused = _take_over(previous, source, parsed, config, record_facts, resolver, table)
         if reused is not None:
             reused.seconds = time.perf_counter() - started
             return reused
@@ -189,11 +190,6 @@ def _analyze(
     )
 
 
-def _suppressions(source: SourceInfo) -> dict[int, Suppression]:
-    # One test on the whole text spares a pass over every line in most files.
-    return parse_suppressions(source.lines) if "torchlint" in source.text.lower() else {}
-
-
 def _take_over(
     previous: AnalysisResult,
     source: SourceInfo,
@@ -201,9 +197,9 @@ def _take_over(
     config: Config,
     record_facts: bool,
     resolver: Resolver | None,
+    table: dict[int, Suppression],
 ) -> AnalysisResult | None:
     try:
-        table = _suppressions(source)
         return take_over(previous, source, parsed, config, record_facts, resolver, table)
     except Exception:  # a bug there costs a fresh analysis, never the result
         log.exception("taking over the previous analysis of %s failed", source.path)

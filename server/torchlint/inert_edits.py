@@ -87,14 +87,7 @@ def inert_rows(
         for line in (old.scan_lines[row - 1], source.scan_lines[row - 1]):
             if not _INERT_LINE.fullmatch(line) or any(w in line for w in _SCANNED_WORDS):
                 return None
-    # While one line is typed the rows stay the same: the analysed tree's walk is kept.
-    typed_on = frozenset(rows)
-    before = previous.skeletons.get(typed_on)
-    if before is None:
-        before = Skeleton(rows)
-        before.ok = before.walk(previous.tree.body, 0)
-        previous.skeletons.clear()
-        previous.skeletons[typed_on] = before
+    before = _analysed_skeleton(previous, previous.tree, rows)
     after = Skeleton(rows)
     if not (before.ok and after.walk(tree.body, 0)) or before.star or after.star:
         return None  # `from m import *` binds names no text shows
@@ -170,13 +163,7 @@ def typed_line_rows(
     if iskeyword(name) or (value is not None and (iskeyword(value) or value == name)):
         return None
     row = i + 1
-    typed_on = frozenset((row,))
-    skeleton = previous.skeletons.get(typed_on)
-    if skeleton is None:
-        skeleton = Skeleton({row})
-        skeleton.ok = skeleton.walk(previous.tree.body, 0)
-        previous.skeletons.clear()
-        previous.skeletons[typed_on] = skeleton
+    skeleton = _analysed_skeleton(previous, previous.tree, {row})
     if not skeleton.ok:
         return None
     placed = _placed(before, i, indent, skeleton, previous.run.completed)
@@ -203,6 +190,19 @@ def typed_line_rows(
     if not previous.run.room_for(1, 1):
         return None
     return {row} | seams
+
+
+def _analysed_skeleton(previous: AnalysisResult, tree: ast.Module, rows: set[int]) -> Skeleton:
+    """The analysed tree's skeleton for `rows`, kept while one line is typed (the rows stay
+    the same, and results taken over from `previous` share its cache)."""
+    typed_on = frozenset(rows)
+    skeleton = previous.skeletons.get(typed_on)
+    if skeleton is None:
+        skeleton = Skeleton(rows)
+        skeleton.ok = skeleton.walk(tree.body, 0)
+        previous.skeletons.clear()
+        previous.skeletons[typed_on] = skeleton
+    return skeleton
 
 
 def _placed(
