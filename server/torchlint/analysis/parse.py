@@ -6,6 +6,9 @@ that does not parse either, the smallest enclosing block (the function or class 
 the error, or the module-level statement). The rest of the file, and the rest of the
 function being typed in, keep their diagnostics. Line numbers never move: a blanked
 region becomes `pass` followed by empty lines.
+
+The last parse of each path is remembered: the next version, a keystroke away, is parsed
+from it where that is exact (`torchlint.analysis.reparse`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+
+from torchlint.analysis.reparse import broken_line_indent, spliced, statement_at
 
 _BLOCK_START = re.compile(r"[ \t]*(?:async[ \t]+def|def|class)\b")
 _DECORATOR = re.compile(r"[ \t]*@")
@@ -28,7 +33,6 @@ _STATEMENT_ATTEMPTS = 5
 class SkippedRegion:
     start: int  # 1-based, inclusive
     end: int
-    message: str  # the syntax error that made us skip it
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +54,27 @@ def _is_code(line: str) -> bool:
 def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
     if "\x00" in text:
         text = text.replace("\x00", " ")
+    rows = text.split("\n")
+    last = _last_parse(path)
+    parsed = _half_typed(last, text, rows, path) if last is not None else None
+    if parsed is None:
+        parsed = _parse_tolerant(text, rows, last, path)
+    _remember(path, parsed)
+    return parsed.result
+
+
+@dataclass(frozen=True, slots=True)
+class _Parsed:
+    result: ParseResult
+    rows: list[str]  # result.text split into rows
+
+
+def _parse_tolerant(text: str, rows: list[str], last: _Parsed | None, path: str) -> _Parsed:
     try:
-        return ParseResult(ast.parse(text, filename=path, type_comments=False), (), text)
+        return _Parsed(ParseResult(_parse(text, rows, last, path), (), text), rows)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as first:
         error: BaseException = first
-    lines = text.split("\n")
+    lines = list(rows)
     skipped: list[SkippedRegion] = []
     for _ in range(_MAX_ATTEMPTS):
         row = getattr(error, "lineno", None) or len(lines)
@@ -68,43 +88,85 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
             if any(s.start == start and s.end == end for s in skipped):
                 # Nor did the block (the error is elsewhere or spans blocks): widen.
                 start, end = _widen(lines, start, end)
-        message = getattr(error, "msg", None) or str(error)
-        skipped.append(SkippedRegion(start, end, str(message)))
+        skipped.append(SkippedRegion(start, end))
         _blank(lines, start, end)
         blanked = "\n".join(lines)
         try:
-            tree = _repaired_tree(blanked, path)
+            tree = _parse(blanked, lines, last, path)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as again:
             error = again
             continue
-        return ParseResult(tree, tuple(_merge(skipped)), blanked)
+        return _Parsed(ParseResult(tree, tuple(_merge(skipped)), blanked), lines)
     # Nothing parsed: every line blank, so rows still match the text's
-    return ParseResult(
-        ast.Module(body=[], type_ignores=[]),
-        (SkippedRegion(1, len(lines), str(error)),),
-        "\n" * (len(lines) - 1),
+    empty = "\n" * (len(lines) - 1)
+    return _Parsed(
+        ParseResult(ast.Module(body=[], type_ignores=[]), (SkippedRegion(1, len(lines)),), empty),
+        empty.split("\n"),
     )
 
 
-# While a statement is typed that does not parse yet, each keystroke blanks it to the same
-# text: its tree is kept (per path, for the last few paths), sparing one parse of the file.
-_REPAIRED_PATHS = 8
-_repaired: OrderedDict[str, tuple[str, ast.Module]] = OrderedDict()
-_repaired_lock = threading.Lock()
+def _parse(text: str, rows: list[str], last: _Parsed | None, path: str) -> ast.Module:
+    """`ast.parse(text)`, from the last tree of the path where only one of its top-level
+    statements changed and that one parses alone."""
+    if last is not None and len(rows) == len(last.rows):
+        changed = _changed_rows(rows, last.rows)
+        if not changed:
+            return last.result.tree
+        tree = spliced(last.result.tree, rows, changed[0], changed[-1], path)
+        if tree is not None:
+            return tree
+    return ast.parse(text, filename=path, type_comments=False)
 
 
-def _repaired_tree(blanked: str, path: str) -> ast.Module:
-    with _repaired_lock:
-        hit = _repaired.get(path)
-    if hit is not None and hit[0] == blanked:
-        return hit[1]
-    tree = ast.parse(blanked, filename=path)
-    with _repaired_lock:
-        _repaired[path] = (blanked, tree)
-        _repaired.move_to_end(path)
-        while len(_repaired) > _REPAIRED_PATHS:
-            _repaired.popitem(last=False)
-    return tree
+def _changed_rows(rows: list[str], before: list[str]) -> list[int]:
+    if rows == before:
+        return []
+    return [i + 1 for i, (a, b) in enumerate(zip(rows, before, strict=True)) if a != b]
+
+
+def _half_typed(last: _Parsed, text: str, rows: list[str], path: str) -> _Parsed | None:
+    """What the repair below makes of a keystroke on a half-typed line, known without
+    parsing: the line cannot parse wherever it stands, so where it starts a statement the
+    error is reported on it and the line becomes `pass` (`broken_line_indent`)."""
+    if len(rows) != len(last.rows):
+        return None
+    changed = _changed_rows(rows, last.rows)
+    if len(changed) != 1:
+        return None
+    row = changed[0]
+    indent = broken_line_indent(rows[row - 1])
+    if indent is None or _statement(rows, row) != (row, row):
+        return None
+    blanked_rows = list(rows)
+    blanked_rows[row - 1] = indent + "pass"
+    try:
+        tree = _parse("\n".join(blanked_rows), blanked_rows, last, path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    stmt = statement_at(tree.body, row)
+    if not isinstance(stmt, ast.Pass) or stmt.col_offset != len(indent):
+        return None  # the line does not start a statement: the full repair decides
+    blanked = ParseResult(tree, (SkippedRegion(row, row),), "\n".join(blanked_rows))
+    return _Parsed(blanked, blanked_rows)
+
+
+# The last parse of each of the last few paths, for the next version of the file.
+_REMEMBERED_PATHS = 8
+_last: OrderedDict[str, _Parsed] = OrderedDict()
+_last_lock = threading.Lock()
+
+
+def _last_parse(path: str) -> _Parsed | None:
+    with _last_lock:
+        return _last.get(path)
+
+
+def _remember(path: str, parsed: _Parsed) -> None:
+    with _last_lock:
+        _last[path] = parsed
+        _last.move_to_end(path)
+        while len(_last) > _REMEMBERED_PATHS:
+            _last.popitem(last=False)
 
 
 # Imported workspace modules are parsed again by every file that imports them; a package's
@@ -217,7 +279,7 @@ def _merge(regions: list[SkippedRegion]) -> list[SkippedRegion]:
     for r in sorted(regions, key=lambda r: (r.start, -r.end)):
         if out and r.start <= out[-1].end:
             last = out[-1]
-            out[-1] = SkippedRegion(last.start, max(last.end, r.end), last.message)
+            out[-1] = SkippedRegion(last.start, max(last.end, r.end))
         else:
             out.append(r)
     return out
