@@ -7,10 +7,10 @@ stderr).
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -88,8 +88,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check":
             return run_check(args)
         if args.command == "serve":
+            # Loading the protocol's types makes many cyclic objects; collecting them
+            # meanwhile only delays the first diagnostics (the server freezes them later).
+            gc.disable()
             from torchlint.lsp.server import run_server
 
+            gc.enable()
             return run_server(args)
         if args.command == "probe":
             from torchlint.probe.cli import main as probe_main
@@ -177,6 +181,8 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"torchlint: warning: {err}", file=sys.stderr)
     workers = args.jobs or (os.cpu_count() or 1)
     if len(jobs) >= _PARALLEL_THRESHOLD and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor  # not on the server's start-up path
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_check_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
     else:
