@@ -660,7 +660,7 @@ def _loader_device(ip: Interpreter, args: Args, kwargs: Kwargs, state: State) ->
     if isinstance(dataset, ObjRef):
         inst = state.heap.get(dataset.oid)
         if isinstance(inst, InstanceObj) and inst.cls is not None:
-            text = ip.src.segment(inst.cls.node, limit=1_000_000)
+            text = ip.src.exact(ip.src.span(inst.cls.node))  # the whole class, every line
             if any(b.rsplit(".", 1)[-1] == "Dataset" for b in inst.cls.bases) and not _MOVES.search(
                 text
             ):
@@ -889,7 +889,8 @@ def call_value(
             and target.qualname.rsplit(".", 1)[-1][:1].isupper()
         ):
             # MNIST, CIFAR10, ImageFolder...: CPU tensors, unless a transform moves them.
-            return NN.Dataset(None if _MOVES.search(ip.text(node, 10_000)) else "cpu")
+            moves = _MOVES.search(ip.src.exact(ip.src.span(node)))  # every line of the call
+            return NN.Dataset(None if moves else "cpu")
         escape(args, kwargs, state)
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
     if (
