@@ -116,7 +116,8 @@ def _optimized(state: State, ctx: RuleContext, model: str) -> bool:
     for obj in state.heap.values():
         if isinstance(obj, OptimizerObj):
             stmt = ctx.stmt_at(obj.line)
-            text = ctx.source.segment(stmt, limit=10_000) if stmt is not None else ""
+            # Every line of it: `AdamW(\n    [{"params": enc.parameters()}, ...],\n)`.
+            text = ctx.source.exact(ctx.source.span(stmt)) if stmt is not None else ""
             if any(w in text for w in wanted):
                 return True
     return False
