@@ -161,6 +161,13 @@ def _last_parse(path: str) -> _Parsed | None:
         return _last.get(path)
 
 
+def forget_parses() -> None:
+    """Drop the remembered parses: the next parse of every path starts from nothing (for
+    benchmarks that measure a first analysis)."""
+    with _last_lock:
+        _last.clear()
+
+
 def _remember(path: str, parsed: _Parsed) -> None:
     with _last_lock:
         _last[path] = parsed
