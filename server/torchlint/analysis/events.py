@@ -57,6 +57,26 @@ class InplaceWrite(Event):
     view_of: Tensor | None = None  # the tensor whose storage a view writes (`w[0].zero_()`)
 
 
+def leaf_write_error(
+    target: Tensor | None, view_of: Tensor | None, grad: GradMode, via_data: bool
+) -> str | None:
+    """What PyTorch raises at once for an in-place write to `target` (a view of `view_of`):
+    "leaf" for a leaf that requires grad, "view" for a view of one, None when it does not."""
+    if target is None or via_data or grad is not GradMode.ENABLED:
+        return None
+    if (
+        view_of is not None
+        and view_of.leaf is Tri.YES
+        and view_of.rg is Tri.YES
+        and target.rg is Tri.YES
+        and not view_of.via_data
+    ):
+        return "view"
+    if target.leaf is Tri.YES and target.rg is Tri.YES:
+        return "leaf"
+    return None
+
+
 @fast_init
 @dataclass(frozen=True, slots=True)
 class BackwardCall(Event):

@@ -1713,6 +1713,7 @@ class Interpreter:
             self.assign(gen.target, T.iter_element(self, it, inner, gen.iter), inner, None)
             for cond in gen.ifs:
                 self.eval(cond, inner)
+                T.narrow_isinstance(self, cond, inner, submodules_only=True)
         # A comprehension is a loop to the training rules (`[model(x) for x in xs]` in an
         # evaluation function), summarised under its statement (what a fix would wrap).
         stmt = self.stmt

@@ -22,6 +22,7 @@ from torchlint.analysis.events import (
     Masked,
     RequiresGradSet,
     TorchCall,
+    leaf_write_error,
 )
 from torchlint.analysis.facts import (
     BOOL,
@@ -46,12 +47,14 @@ from torchlint.analysis.tensor_ops import (
     read_uninitialised,
     short,
 )
+from torchlint.analysis.training import module_tree
 from torchlint.analysis.values import (
     SOME_INT,
     UNKNOWN,
     AnyModule,
     ArgParserObj,
     Bound,
+    ClassInfo,
     ClassV,
     Const,
     DataIter,
@@ -503,8 +506,13 @@ def parse_device(value: Value) -> str | None:
     return None
 
 
-def narrow_isinstance(ip: Interpreter, test: ast.expr, state: State) -> None:
-    """In `if isinstance(m, nn.Linear):` an unknown `m` is a `nn.Linear` (init loops over modules)."""
+def narrow_isinstance(
+    ip: Interpreter, test: ast.expr, state: State, *, submodules_only: bool = False
+) -> None:
+    """In `if isinstance(m, nn.Linear):` an unknown `m` is a `nn.Linear` (init loops over
+    modules). One of a model's submodules (`for m in model.modules()`) tested against a
+    class of the file is that class's first instance in the model: the loop visits it, so
+    what happens to it happens (`submodules_only`: only that, for comprehension filters)."""
     if not (
         isinstance(test, ast.Call)
         and isinstance(test.func, ast.Name)
@@ -514,10 +522,18 @@ def narrow_isinstance(ip: Interpreter, test: ast.expr, state: State) -> None:
     if len(test.args) != 2 or not isinstance(test.args[0], ast.Name):
         return
     name = test.args[0].id
-    if state.env.get(name, UNKNOWN) is not UNKNOWN:
-        return
     classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
     if len(classes) != 1:
+        return
+    current = state.env.get(name, UNKNOWN)
+    if isinstance(current, AnyModule):
+        wanted = ip.eval(classes[0], state)
+        if isinstance(wanted, ClassV):
+            one = _first_instance(current.module, wanted.cls, state)
+            if one is not None:
+                state.env[name] = one
+        return
+    if current is not UNKNOWN or submodules_only:
         return
     cls = ip.eval(classes[0], state)
     if isinstance(cls, TorchName) and K.module(cls.qualname) is not None:
@@ -529,6 +545,19 @@ def narrow_isinstance(ip: Interpreter, test: ast.expr, state: State) -> None:
                 mod, training=Tri.MAYBE, why_training=None, name=name
             )
         state.env[name] = ref
+
+
+def _first_instance(root: int, cls: ClassInfo, state: State) -> ObjRef | None:
+    """The first-made module of the tree under `root` that is an instance of `cls`."""
+    for oid in sorted(module_tree(ObjRef(root), state) or ()):
+        mod = state.module(ObjRef(oid))
+        if mod is not None and mod.cls is not None and _derives(mod.cls, cls):
+            return ObjRef(oid)
+    return None
+
+
+def _derives(cls: ClassInfo, base: ClassInfo) -> bool:
+    return cls is base or any(_derives(b, base) for b in cls.base_classes)
 
 
 # =========================================================================== binding
@@ -2318,6 +2347,10 @@ def inplace_write(
                 view_of=_view_base(t, ref, state),
             )
         )
+    if leaf_write_error(t, _view_base(t, ref, state), state.grad, t.via_data) is not None:
+        # PyTorch raises before writing (TL101): the tensor keeps its facts and history, and
+        # what it would have broken (a saved tensor, the graph) is not reported again.
+        return ref
     why = ip.why_code(node, "{}")
     for rec in records:
         state.hazards[rec.node] = Hazard(

@@ -45,8 +45,7 @@ from __future__ import annotations
 
 import ast
 
-from torchlint.analysis.events import Event, InplaceWrite
-from torchlint.analysis.facts import GradMode, Tri
+from torchlint.analysis.events import Event, InplaceWrite, leaf_write_error
 from torchlint.findings import Applicability, Severity
 from torchlint.rules._text import because, code
 from torchlint.rules.base import Rule
@@ -66,20 +65,11 @@ class InplaceOnLeaf(Rule):
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, InplaceWrite)
         t = event.target.tensor
-        if t is None or event.via_data or event.grad is not GradMode.ENABLED:
+        error = leaf_write_error(t, event.view_of, event.grad, event.via_data)
+        if t is None or error is None:
             return
-        base = event.view_of
-        of_view = (
-            base is not None
-            and base.leaf is Tri.YES
-            and base.rg is Tri.YES
-            and t.rg is Tri.YES
-            and not base.via_data
-        )
-        if not of_view and (t.leaf is not Tri.YES or t.rg is not Tri.YES):
-            return
-        if of_view and base is not None:
-            t = base
+        if error == "view" and event.view_of is not None:
+            t = event.view_of
             raised = "a view of a leaf Variable that requires grad is being used in an in-place operation"
             what = "a view of a leaf tensor that requires grad"
         else:

@@ -1,0 +1,46 @@
+"""Gradient statistics of Bayesian layers found by class: the sampled weight is computed
+in forward, not a leaf, so its `.grad` is None."""
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class ReparamLinear(nn.Module):
+    def __init__(self, n_in, n_out):
+        super().__init__()
+        self.w_mu = nn.Parameter(torch.randn(n_out, n_in) * 0.1)
+        self.w_rho = nn.Parameter(torch.full((n_out, n_in), -3.0))
+        self.sampled_w = None
+
+    def forward(self, x):
+        std = F.softplus(self.w_rho)
+        self.sampled_w = self.w_mu + std * torch.randn_like(std)
+        return x @ self.sampled_w.t()
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l1 = ReparamLinear(4, 8)
+        self.l2 = ReparamLinear(8, 1)
+
+    def forward(self, x):
+        return self.l2(torch.relu(self.l1(x)))
+
+
+def log_grads(model):
+    for name, mod in model.named_modules():
+        if isinstance(mod, ReparamLinear):
+            print(name, mod.w_mu.grad.norm().item())
+            print(name, mod.sampled_w.grad)  # expect: TL103
+
+
+net = Net()
+opt = torch.optim.Adam(net.parameters(), lr=1e-2)
+for _ in range(2):
+    loss = F.mse_loss(net(torch.randn(16, 4)), torch.randn(16, 1))
+    opt.zero_grad()
+    loss.backward()
+    log_grads(net)
+    opt.step()
