@@ -1582,10 +1582,25 @@ class Interpreter:
         return Const("")
 
     def expr_Tuple(self, node: ast.Tuple, state: State) -> Value:
-        return Seq(tuple(self.eval(e, state) for e in node.elts), "tuple")
+        return Seq(self._elements(node.elts, state), "tuple")
 
     def expr_List(self, node: ast.List, state: State) -> Value:
-        return Seq(tuple(self.eval(e, state) for e in node.elts), "list")
+        return Seq(self._elements(node.elts, state), "list")
+
+    def _elements(self, elts: list[ast.expr], state: State) -> tuple[Value, ...]:
+        """A display's items. `[*net.parameters(), *head.parameters()]` holds, per module,
+        the tensor that stands for its parameters (what `for p in net.parameters()` gives)."""
+        out: list[Value] = []
+        for elt in elts:
+            if not isinstance(elt, ast.Starred):
+                out.append(self.eval(elt, state))
+                continue
+            inner = self.eval(elt.value, state)
+            if isinstance(inner, Params) and not inner.named:
+                out.append(NN.param_tensor(self, inner, state, elt))
+            else:
+                out.append(UNKNOWN)
+        return tuple(out)
 
     def expr_Set(self, node: ast.Set, state: State) -> Value:
         for e in node.elts:

@@ -2715,7 +2715,24 @@ def binop(ip: Interpreter, node: ast.BinOp, state: State) -> Value:
         return ref
     if isinstance(left, NP.NumpyArray) or isinstance(right, NP.NumpyArray):
         return NP.binop(left, right, node.op, node)
+    if isinstance(node.op, ast.Add) and (isinstance(left, Params) or isinstance(right, Params)):
+        # `list(net.parameters()) + list(head.parameters())`: per module, the tensor that
+        # stands for its parameters (what iterating `net.parameters()` gives)
+        parts = (_params_items(ip, left, node, state), _params_items(ip, right, node, state))
+        if parts[0] is not None and parts[1] is not None:
+            return Seq((*parts[0], *parts[1]), "list")
+        return UNKNOWN
     return _fold(left, right, node.op)
+
+
+def _params_items(
+    ip: Interpreter, value: Value, node: ast.AST, state: State
+) -> tuple[Value, ...] | None:
+    if isinstance(value, Params) and not value.named:
+        return (NN.param_tensor(ip, value, state, node),)
+    if isinstance(value, Seq) and value.kind == "list":
+        return value.items
+    return None
 
 
 def _emit_op(
