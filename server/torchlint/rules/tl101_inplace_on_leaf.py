@@ -35,7 +35,9 @@ expression, the whole statement runs without grad, so the fix is marked unsafe.
 ## Known problems
 Only tensors known to be leaves that require grad are flagged (factories with
 `requires_grad=True`, `nn.Parameter`, parameters of `torch.nn` modules, `.requires_grad_()`).
-Writes through `.data` are not errors (see TL108).
+A module found by walking a model (`for m in model.modules(): if isinstance(m, Quantizer)`,
+or a comprehension filtering on the class) is taken to be the first such module of the
+model: the walk visits it. Writes through `.data` are not errors (see TL108).
 
 ## References
 - TORCH_FACTS §1(b); `torch.no_grad`, `torch.nn.init`

@@ -35,7 +35,9 @@ Safe: `retain_grad()` only asks autograd to keep the gradient of that tensor.
 
 ## Known problems
 The fix is offered when the tensor is a plain name bound by an assignment in the same
-scope. If you meant the leaf's gradient (`x.grad`), read that instead.
+scope. A tensor kept on a module found by walking a model by class (`for name, m in
+model.named_modules(): if isinstance(m, BayesLinear): m.sampled_w.grad`) is that of the
+model's first module of the class. If you meant the leaf's gradient (`x.grad`), read that instead.
 
 ## References
 - TORCH_FACTS §1(d); `torch.Tensor.retain_grad`

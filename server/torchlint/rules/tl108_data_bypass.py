@@ -6,7 +6,9 @@ a tensor that an earlier op saved for backward, when a backward through that op 
 That includes a layer's weight (a `nn.Linear` or convolution keeps it to compute its
 input's gradient, when that input requires grad) changed by a loop over the model's
 parameters between the forward pass and `backward()`: weight clipping, max-norm or weight
-decay written through `p.data` before the backward instead of after `step()`.
+decay written through `p.data` before the backward instead of after `step()`. The loop may
+run over one model's parameters or over a list gathering several
+(`[*actor.parameters(), *critic.parameters()]`, `list(enc.parameters()) + list(dec.parameters())`).
 
 ## Why is this bad?
 `.data` hides the write from autograd: the version counter does not move, so backward
