@@ -100,6 +100,10 @@ class Loader(Value):
     line: int
     device: str | None = None  # where its batches are, when the dataset tells ("cpu")
     items: tuple[tuple[str | None, int | None], ...] = ()  # (dtype, rank) of each batch item
+    # A `collate_fn` of this file, and the dataset whose items it is handed: a batch is
+    # what the function makes of a list of items.
+    collate: Value | None = None
+    dataset: Value | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -660,6 +660,42 @@ def _loader_items(
     return tuple(_item_part(v, probe, batched=False) for v in parts)
 
 
+def _own_function(value: Value) -> bool:
+    """A function (or method) defined with `def` in this file."""
+    return isinstance(value, FuncV) and isinstance(
+        value.func.node, ast.FunctionDef | ast.AsyncFunctionDef
+    )
+
+
+def _collated_batch(
+    ip: Interpreter, loader: NN.Loader, state: State, node: ast.expr
+) -> Value | None:
+    """A batch of a loader with a `collate_fn` of this file: the function called with a list
+    of the dataset's items (an item of a list, or what the dataset class's `__getitem__`
+    returns for an int). None when the items are not known."""
+    collate = loader.collate
+    if not isinstance(collate, FuncV):
+        return None
+    dataset = loader.dataset
+    item: Value = UNKNOWN
+    if isinstance(dataset, Seq):
+        item = iter_element(ip, dataset, state, node)
+    elif isinstance(dataset, ObjRef):
+        inst = state.heap.get(dataset.oid)
+        getitem = (
+            inst.cls.lookup("__getitem__")
+            if isinstance(inst, InstanceObj) and inst.cls is not None
+            else None
+        )
+        if getitem is not None and isinstance(inst, InstanceObj) and getitem.cls is inst.cls:
+            item = ip.call_user(getitem, (SOME_INT,), {}, state, node, self_value=dataset)
+    if item is UNKNOWN:
+        return None
+    return ip.call_user(
+        collate.func, (Seq((item,), "listof"),), {}, state, node, self_value=collate.bound_self
+    )
+
+
 def _item_part(v: Value, state: State, *, batched: bool) -> tuple[str | None, int | None]:
     """(dtype, rank) of a batch part made from this item part (`batched`: already a batch,
     as TensorDataset's tensors are)."""
@@ -734,6 +770,10 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
             return Const(_TypeOnly(kind))
         return UNKNOWN
     if isinstance(iterable, NN.Loader):
+        if iterable.collate is not None:
+            batch = _collated_batch(ip, iterable, state, node)
+            if batch is not None:
+                return batch
         return DataIter(iterable.line, iterable.device, iterable.items)
     if isinstance(iterable, NN.Builtin):
         return iterable.element
@@ -1271,10 +1311,13 @@ def call_torch(
         dev = parse_device(args[0][1]) if args else None
         return Device(dev) if dev else UNKNOWN
     if qual in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
+        collate = kwargs.get("collate_fn", (None, UNKNOWN))[1]
         return NN.Loader(
             node.lineno,
             _loader_device(ip, args, kwargs, state),
             _loader_items(ip, args, kwargs, node, state),
+            collate=collate if _own_function(collate) else None,
+            dataset=args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1],
         )
     if qual in ("torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"):
         devices = {state.tensor(v).device if isinstance(v, TRef) else None for _, v in args}
