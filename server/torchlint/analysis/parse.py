@@ -17,9 +17,16 @@ import ast
 import re
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from torchlint.analysis.reparse import broken_line_indent, spliced, statement_at
+from torchlint.analysis.reparse import (
+    Bounds,
+    broken_line_indent,
+    nesting_bound,
+    openers,
+    spliced,
+    statement_at,
+)
 
 _BLOCK_START = re.compile(r"[ \t]*(?:async[ \t]+def|def|class)\b")
 _DECORATOR = re.compile(r"[ \t]*@")
@@ -55,23 +62,33 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
     if "\x00" in text:
         text = text.replace("\x00", " ")
     rows = text.split("\n")
-    last = _last_parse(path)
+    # Python ends a line at a lone \r too: rows split at \n would not be its lines.
+    plain = "\r" not in text or _LONE_CR.search(text) is None
+    last = _last_parse(path) if plain else None
     parsed = _half_typed(last, text, rows, path) if last is not None else None
     if parsed is None:
         parsed = _parse_tolerant(text, rows, last, path)
-    _remember(path, parsed)
+    if plain:
+        _remember(path, parsed)
+    else:
+        _forget(path)
     return parsed.result
 
 
-@dataclass(frozen=True, slots=True)
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+@dataclass(slots=True)
 class _Parsed:
     result: ParseResult
     rows: list[str]  # result.text split into rows
+    bounds: Bounds = field(default_factory=dict)  # `nesting_bound`'s, per top-level statement
 
 
 def _parse_tolerant(text: str, rows: list[str], last: _Parsed | None, path: str) -> _Parsed:
     try:
-        return _Parsed(ParseResult(_parse(text, rows, last, path), (), text), rows)
+        tree = _parse(text, rows, last, path)
+        return _Parsed(ParseResult(tree, (), text), rows, _carried(last))
     except (SyntaxError, ValueError, RecursionError, MemoryError) as first:
         error: BaseException = first
     lines = list(rows)
@@ -96,13 +113,19 @@ def _parse_tolerant(text: str, rows: list[str], last: _Parsed | None, path: str)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as again:
             error = again
             continue
-        return _Parsed(ParseResult(tree, tuple(_merge(skipped)), blanked), lines)
+        return _Parsed(ParseResult(tree, tuple(_merge(skipped)), blanked), lines, _carried(last))
     # Nothing parsed: every line blank, so rows still match the text's
     empty = "\n" * (len(lines) - 1)
     return _Parsed(
         ParseResult(ast.Module(body=[], type_ignores=[]), (SkippedRegion(1, len(lines)),), empty),
         empty.split("\n"),
     )
+
+
+def _carried(last: _Parsed | None) -> Bounds:
+    """The bounds known for the last tree: a tree parsed from it shares its unchanged
+    statements (the others are counted when asked)."""
+    return last.bounds if last is not None else {}
 
 
 def _parse(text: str, rows: list[str], last: _Parsed | None, path: str) -> ast.Module:
@@ -112,7 +135,7 @@ def _parse(text: str, rows: list[str], last: _Parsed | None, path: str) -> ast.M
         changed = _changed_rows(rows, last.rows)
         if not changed:
             return last.result.tree
-        tree = spliced(last.result.tree, rows, changed[0], changed[-1], path)
+        tree = spliced(last.result.tree, rows, last.rows, changed[0], changed[-1], path)
         if tree is not None:
             return tree
     return ast.parse(text, filename=path, type_comments=False)
@@ -137,6 +160,13 @@ def _half_typed(last: _Parsed, text: str, rows: list[str], path: str) -> _Parsed
     indent = broken_line_indent(rows[row - 1])
     if indent is None or _statement(rows, row) != (row, row):
         return None
+    # Its open brackets nest every line after it one level deeper: the parser's limits
+    # (200 levels) must stay far away.
+    opened = openers(rows[row - 1])
+    if opened:
+        nesting, last.bounds = nesting_bound(last.result.tree, last.rows, last.bounds)
+        if nesting + opened >= _NESTING_MARGIN:
+            return None
     blanked_rows = list(rows)
     blanked_rows[row - 1] = indent + "pass"
     try:
@@ -147,8 +177,10 @@ def _half_typed(last: _Parsed, text: str, rows: list[str], path: str) -> _Parsed
     if not isinstance(stmt, ast.Pass) or stmt.col_offset != len(indent):
         return None  # the line does not start a statement: the full repair decides
     blanked = ParseResult(tree, (SkippedRegion(row, row),), "\n".join(blanked_rows))
-    return _Parsed(blanked, blanked_rows)
+    return _Parsed(blanked, blanked_rows, last.bounds)
 
+
+_NESTING_MARGIN = 100
 
 # The last parse of each of the last few paths, for the next version of the file.
 _REMEMBERED_PATHS = 8
@@ -166,6 +198,11 @@ def forget_parses() -> None:
     benchmarks that measure a first analysis)."""
     with _last_lock:
         _last.clear()
+
+
+def _forget(path: str) -> None:
+    with _last_lock:
+        _last.pop(path, None)
 
 
 def _remember(path: str, parsed: _Parsed) -> None:

@@ -27,6 +27,7 @@ import ast
 import io
 import tokenize
 from bisect import bisect_right
+from itertools import accumulate
 
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
 _CLOSERS = frozenset(_OPENERS.values())
@@ -91,11 +92,11 @@ def first_row(stmt: ast.stmt) -> int:
 
 
 def spliced(
-    tree: ast.Module, rows: list[str], first: int, last: int, path: str
+    tree: ast.Module, rows: list[str], before: list[str], first: int, last: int, path: str
 ) -> ast.Module | None:
-    """The tree of `rows`, which differ from the text `tree` was parsed from in rows
-    `first`..`last` (1-based) only, with as many rows; None when the change is not within
-    one top-level statement or that statement's chunk does not parse alone."""
+    """The tree of `rows`, which differ from `before` (the text `tree` was parsed from, with
+    as many rows) in rows `first`..`last` (1-based) only; None when the change is not
+    within one top-level statement or that statement's chunk does not parse alone."""
     body = tree.body
     starts = [first_row(stmt) for stmt in body]
     i = bisect_right(starts, first) - 1
@@ -107,10 +108,13 @@ def spliced(
         return None  # two statements on one row (`x = 1; y = 2`)
     if i + 1 < len(body) and (body[i].end_lineno or stop) >= stop:
         return None
-    # A backslash at the end of a row joins it to the next, across the chunk's edges.
-    if start > 1 and rows[start - 2].rstrip("\r").endswith("\\"):
+    if any(not _starts_where_found(stmt, before) for stmt in body[max(i, 0) : i + 2]):
         return None
-    if rows[stop - 2].rstrip("\r").endswith("\\"):
+    # A backslash at the end of a row joins it to the next, across the chunk's edges (in
+    # the old text too: `x = 1; \` then `    y = 2` made `y` a statement of its own).
+    if start > 1 and _continued(rows[start - 2]):
+        return None
+    if _continued(rows[stop - 2]) or _continued(before[stop - 2]):
         return None
     chunk = "\n" * (start - 1) + "\n".join(rows[start - 1 : stop - 1])
     try:
@@ -118,6 +122,77 @@ def spliced(
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     return ast.Module(body=body[: max(i, 0)] + part.body + body[i + 1 :], type_ignores=[])
+
+
+def _starts_where_found(stmt: ast.stmt, rows: list[str]) -> bool:
+    """A decorator's position is its expression's: `@(` on the row above `dec)` would
+    start the statement a row earlier than `first_row` says. Only an `@` at the start of
+    the decorator's row is taken at its word."""
+    if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return True
+    if not stmt.decorator_list:
+        return True
+    row: str = rows[min(d.lineno for d in stmt.decorator_list) - 1]
+    return row.startswith("@")
+
+
+def _continued(row: str) -> bool:
+    return row.rstrip("\r").endswith("\\")
+
+
+Bounds = dict[int, tuple[ast.stmt, int]]  # id(top-level statement) -> (it, its bound)
+
+
+def nesting_bound(tree: ast.Module, rows: list[str], known: Bounds) -> tuple[int, Bounds]:
+    """An upper bound on how deep brackets nest within any one logical line of the text:
+    the opening brackets on the rows of its statement (or, for a block, of each clause
+    header: the rows its nested statements leave). Each statement closes what it opens,
+    so depths never add up across statements. Top-level statements found in `known` (the
+    same objects: a spliced tree shares the unchanged ones) are not counted again."""
+    bounds: Bounds = {}
+    prefix: list[int] = []  # openers on rows 1..r, made when a statement must be counted
+    for stmt in tree.body:
+        entry = known.get(id(stmt))
+        if entry is None or entry[0] is not stmt:
+            if not prefix:
+                prefix = list(accumulate((openers(row) for row in rows), initial=0))
+            entry = (stmt, _statement_bound(stmt, prefix))
+        bounds[id(stmt)] = entry
+    return max((bound for _, bound in bounds.values()), default=0), bounds
+
+
+def _statement_bound(top: ast.stmt, prefix: list[int]) -> int:
+    deepest = 0
+    todo = [top]
+    while todo:
+        stmt = todo.pop()
+        start = first_row(stmt)
+        end = stmt.end_lineno or stmt.lineno
+        children = sorted((s for b in _blocks(stmt) for s in b), key=first_row)
+        todo.extend(children)
+        for child in (*children, None):
+            # the rows before this child (and after the previous one): a clause header
+            stop = first_row(child) - 1 if child is not None else end
+            if stop >= start:
+                deepest = max(deepest, prefix[stop] - prefix[start - 1])
+            if child is not None:
+                start = max(start, (child.end_lineno or child.lineno) + 1)
+    return deepest
+
+
+def openers(row: str) -> int:
+    return row.count("(") + row.count("[") + row.count("{")
+
+
+def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    blocks: list[list[ast.stmt]] = []
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if isinstance(block, list):
+            blocks.append(block)
+    blocks.extend(handler.body for handler in getattr(stmt, "handlers", ()))
+    blocks.extend(case.body for case in getattr(stmt, "cases", ()))
+    return blocks
 
 
 def statement_at(body: list[ast.stmt], row: int) -> ast.stmt | None:
