@@ -2458,10 +2458,19 @@ def _writes_weights(ip: Interpreter, node: ast.AST) -> bool:
     parents = ip.ctx.parents(node)
     cur = parents.get(id(node))
     while cur is not None and not isinstance(cur, ast.For | ast.AsyncFor | ast.While):
-        if isinstance(cur, ast.If | ast.IfExp) and "weight" not in ip.text(cur.test):
-            return False
+        if isinstance(cur, ast.If | ast.IfExp):
+            test = ip.text(cur.test)
+            if "weight" not in test and not _PICKS_MATRICES.fullmatch(test.strip()):
+                return False
         cur = parents.get(id(cur))
     return True
+
+
+# `if p.dim() > 1:`, `if p.ndim >= 2:`, `if len(p.shape) > 1:` (alone): weight matrices and
+# kernels, not biases (a layer saves its weight to compute its input's gradient)
+_PICKS_MATRICES: Final = re.compile(
+    r"(?:\w+(?:\.dim\(\)|\.ndim|\.ndimension\(\))|len\(\s*\w+\.shape\s*\))\s*(?:>\s*1|>=\s*2)"
+)
 
 
 def _promotes(kind: str, op: K.OpFacts | None) -> bool:

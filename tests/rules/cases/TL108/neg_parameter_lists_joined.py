@@ -40,3 +40,17 @@ for _ in range(2):
     opt.step()
     for p in params:
         p.data.clamp_(-1.0, 1.0)
+
+
+def max_norm_step(enc, dec, x, opt, max_norm=0.5):
+    params = list(enc.parameters()) + list(dec.parameters())
+    loss = F.mse_loss(dec(enc(x)), x)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    for p in params:
+        if p.dim() > 1:
+            p.data.renorm_(2, 0, max_norm)
+
+
+max_norm_step(encoder, decoder, torch.randn(16, 10), opt)

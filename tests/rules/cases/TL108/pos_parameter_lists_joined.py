@@ -41,3 +41,17 @@ for _ in range(2):
     opt.zero_grad()
     loss.backward()
     opt.step()
+
+
+def max_norm_step(enc, dec, x, opt, max_norm=0.5):
+    params = list(enc.parameters()) + list(dec.parameters())
+    loss = F.mse_loss(dec(enc(x)), x)
+    for p in params:
+        if p.dim() > 1:
+            p.data.renorm_(2, 0, max_norm)  # expect: TL108
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+
+
+max_norm_step(encoder, decoder, torch.randn(16, 10), opt)
