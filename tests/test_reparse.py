@@ -275,6 +275,18 @@ REVIEWED = [
     # a decorator's position is its expression's, a row below `@(`
     ("x = 1\n@(\n  dec\n)\ndef f(): pass\n", "x = 1\n#(\n  dec\n)\ndef f(): pass\n"),
     ("x = 1\n@(\n  dec\n)\ndef f(): pass\n", "x = 1\ny = (\n  dec\n)\ndef f(): pass\n"),
+    # nesting without brackets fills the parser's stack too
+    (
+        "x = 1\ny = " + "lambda a=" * 745 + "0" + ": 0" * 745,
+        "x = foo(\ny = " + "lambda a=" * 745 + "0" + ": 0" * 745,
+    ),
+    # CPython's error pass reports valid code above the half-typed row
+    (
+        "import re\nmatch(pattern, flags=re.I)\ny = 1\n",
+        "import re\nmatch(pattern, flags=re.I)\ny = a +\n",
+    ),
+    ("print -1\nx = 1\n", "print -1\nx =\n"),
+    ("x = 1\n@\\\ndec\ndef f(): pass\n", "x = 1\n\ndec\ndef f(): pass\n"),
 ]
 
 

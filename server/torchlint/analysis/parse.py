@@ -20,6 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from torchlint.analysis.reparse import (
+    QUIRKS,
     Bounds,
     broken_line_indent,
     nesting_bound,
@@ -158,7 +159,7 @@ def _half_typed(last: _Parsed, text: str, rows: list[str], path: str) -> _Parsed
         return None
     row = changed[0]
     indent = broken_line_indent(rows[row - 1])
-    if indent is None or _statement(rows, row) != (row, row):
+    if indent is None or _statement(rows, row) != (row, row) or QUIRKS.search(text):
         return None
     # Its open brackets nest every line after it one level deeper: the parser's limits
     # (200 levels) must stay far away.

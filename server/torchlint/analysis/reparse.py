@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
 from bisect import bisect_right
 from itertools import accumulate
@@ -181,7 +182,20 @@ def _statement_bound(top: ast.stmt, prefix: list[int]) -> int:
 
 
 def openers(row: str) -> int:
-    return row.count("(") + row.count("[") + row.count("{")
+    """How many nesting levels the row may open: brackets, and what nests without them
+    (`lambda`, `if`/`not` in expressions, unary operators) for the parser's own stack."""
+    count = row.count("(") + row.count("[") + row.count("{")
+    count += row.count("-") + row.count("+") + row.count("~") + row.count("*")
+    return count + sum(1 for _ in _NESTING_WORDS.finditer(row))
+
+
+_NESTING_WORDS = re.compile(r"\b(?:lambda|if|not|await)\b")
+
+# CPython's error pass reports some valid code on its own row when a later line fails: a
+# call statement named `match`/`case`/`type` is re-read as that soft keyword's statement,
+# `print -1` or `exec [x]` as a Python 2 statement. A half-typed row is then not the one
+# reported.
+QUIRKS = re.compile(r"(?m)^[ \t]*(?:match|case|type)\b|\b(?:print|exec)[ \t]+[^\s(.=,:;)\]}#]")
 
 
 def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
