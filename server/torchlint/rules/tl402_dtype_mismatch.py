@@ -11,7 +11,9 @@ with a float32 input; `MSELoss` and `L1Loss` accept integers and are not flagged
 (which silently rounds to float32). The dtypes come from where the data was made: numpy
 arithmetic (float64 unless kept float32), and batches of a `DataLoader` whose `Dataset`
 (a `TensorDataset`, or a class of the file with `__getitem__`) gives them, as default
-collation does: tensors keep their dtype, Python ints become int64, floats float64.
+collation does: tensors keep their dtype, Python ints become int64, floats float64. With a
+`collate_fn` of the file, a batch is what that function makes of a list of the dataset's
+items (`torch.stack([s["labels"] for s in samples])` of int64 multi-hot labels).
 
 ## Why is this bad?
 The first kinds raise at run time, often deep inside a model ("mat1 and mat2 must have the

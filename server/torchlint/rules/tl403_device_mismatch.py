@@ -9,7 +9,8 @@ a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU i
 (`criterion(model(x), labels)` with `labels` left on the CPU), or a loss module holding class
 weights (`weight=`, `pos_weight=`) made on the CPU and never moved, called on GPU outputs. Batches of a `DataLoader` are
 known to be on the CPU when its dataset is a `TensorDataset` of CPU tensors, a torchvision
-dataset, or a `Dataset` class of the file that never moves a tensor (and no `collate_fn`).
+dataset, or a `Dataset` class of the file that never moves a tensor (and no `collate_fn`),
+or when a `collate_fn` of the file builds them there from the dataset's items.
 A device chosen as `"cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA: the
 code is written for the GPU, and mixing devices fails on the machine it is meant for; so
 does an `argparse` option's default (`--device`, default `"cuda"`), what a run without the
