@@ -672,7 +672,7 @@ def _collated_batch(
 ) -> Value | None:
     """A batch of a loader with a `collate_fn` of this file: the function called with a list
     of the dataset's items (an item of a list, or what the dataset class's `__getitem__`
-    returns for an int). None when the items are not known."""
+    returns for an int; else data that does not require grad)."""
     collate = loader.collate
     if not isinstance(collate, FuncV):
         return None
@@ -690,7 +690,8 @@ def _collated_batch(
         if getitem is not None and isinstance(inst, InstanceObj) and getitem.cls is inst.cls:
             item = ip.call_user(getitem, (SOME_INT,), {}, state, node, self_value=dataset)
     if item is UNKNOWN:
-        return None
+        # Items not known: each is data drawn from the dataset, as a batch is without one.
+        item = DataIter(loader.line, None, ())
     return ip.call_user(
         collate.func, (Seq((item,), "listof"),), {}, state, node, self_value=collate.bound_self
     )
