@@ -107,7 +107,7 @@ def spliced(
         return None
     if i >= 1 and (body[i - 1].end_lineno or start) >= start:
         return None  # two statements on one row (`x = 1; y = 2`)
-    if i + 1 < len(body) and (body[i].end_lineno or stop) >= stop:
+    if 0 <= i < len(body) - 1 and (body[i].end_lineno or stop) >= stop:
         return None
     if any(not _starts_where_found(stmt, before) for stmt in body[max(i, 0) : i + 2]):
         return None

@@ -62,6 +62,7 @@ from torchlint.analysis.values import (
     DictObj,
     Distribution,
     ExtName,
+    FunctionInfo,
     FuncV,
     GradContext,
     GradScalerV,
@@ -644,13 +645,8 @@ def _loader_items(
     dataset = args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1]
     if isinstance(dataset, NN.Dataset):
         return dataset.items
-    if not isinstance(dataset, ObjRef):
-        return ()
-    inst = state.heap.get(dataset.oid)
-    if not isinstance(inst, InstanceObj) or inst.cls is None:
-        return ()
-    getitem = inst.cls.lookup("__getitem__")
-    if getitem is None or getitem.cls is not inst.cls:
+    getitem = _own_getitem(dataset, state)
+    if getitem is None:
         return ()
     # `__getitem__` as the loader will call it, on a copy of the state: what an item looks
     # like, and what goes wrong inside with this dataset's own tensors.
@@ -658,6 +654,17 @@ def _loader_items(
     item = ip.call_user(getitem, (SOME_INT,), {}, probe, node, self_value=dataset)
     parts = item.items if isinstance(item, Seq) and item.kind == "tuple" else (item,)
     return tuple(_item_part(v, probe, batched=False) for v in parts)
+
+
+def _own_getitem(dataset: Value | None, state: State) -> FunctionInfo | None:
+    """The `__getitem__` a Dataset class of this file defines itself, for an instance."""
+    if not isinstance(dataset, ObjRef):
+        return None
+    inst = state.heap.get(dataset.oid)
+    if not isinstance(inst, InstanceObj) or inst.cls is None:
+        return None
+    getitem = inst.cls.lookup("__getitem__")
+    return getitem if getitem is not None and getitem.cls is inst.cls else None
 
 
 def _own_function(value: Value) -> bool:
@@ -678,17 +685,11 @@ def _collated_batch(
         return None
     dataset = loader.dataset
     item: Value = UNKNOWN
+    getitem = _own_getitem(dataset, state)
     if isinstance(dataset, Seq):
         item = iter_element(ip, dataset, state, node)
-    elif isinstance(dataset, ObjRef):
-        inst = state.heap.get(dataset.oid)
-        getitem = (
-            inst.cls.lookup("__getitem__")
-            if isinstance(inst, InstanceObj) and inst.cls is not None
-            else None
-        )
-        if getitem is not None and isinstance(inst, InstanceObj) and getitem.cls is inst.cls:
-            item = ip.call_user(getitem, (SOME_INT,), {}, state, node, self_value=dataset)
+    elif getitem is not None:
+        item = ip.call_user(getitem, (SOME_INT,), {}, state, node, self_value=dataset)
     if item is UNKNOWN:
         # Items not known: each is data drawn from the dataset, as a batch is without one.
         item = DataIter(loader.line, None, ())
