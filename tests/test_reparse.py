@@ -286,6 +286,8 @@ REVIEWED = [
         "import re\nmatch(pattern, flags=re.I)\ny = a +\n",
     ),
     ("print -1\nx = 1\n", "print -1\nx =\n"),
+    ("y = exec[0]\nx = 1\n", "y = exec[0]\nx = a +\n"),
+    ("\fmatch(p, flags=2)\nx = 1\n", "\fmatch(p, flags=2)\nx = a +\n"),
     ("x = 1\n@\\\ndec\ndef f(): pass\n", "x = 1\n\ndec\ndef f(): pass\n"),
 ]
 

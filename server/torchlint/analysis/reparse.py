@@ -195,7 +195,9 @@ _NESTING_WORDS = re.compile(r"\b(?:lambda|if|not|await)\b")
 # call statement named `match`/`case`/`type` is re-read as that soft keyword's statement,
 # `print -1` or `exec [x]` as a Python 2 statement. A half-typed row is then not the one
 # reported.
-QUIRKS = re.compile(r"(?m)^[ \t]*(?:match|case|type)\b|\b(?:print|exec)[ \t]+[^\s(.=,:;)\]}#]")
+QUIRKS = re.compile(
+    r"(?m)(?:^|[;:])[ \t\f]*(?:match|case|type)\b|\b(?:print|exec)\b[ \t]*(?:[^\s(.=,:;)\]}#]|\\)"
+)
 
 
 def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
