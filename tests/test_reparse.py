@@ -288,6 +288,13 @@ REVIEWED = [
     ("print -1\nx = 1\n", "print -1\nx =\n"),
     ("y = exec[0]\nx = 1\n", "y = exec[0]\nx = a +\n"),
     ("\fmatch(p, flags=2)\nx = 1\n", "\fmatch(p, flags=2)\nx = a +\n"),
+    ("y = (print\n     -1)\nx = 1\nz = 2\n", "y = (print\n     -1)\nx =\nz = 2\n"),
+    ("y = (exec  # runs\n     [0])\nx = 1\n", "y = (exec  # runs\n     [0])\nx = a +\n"),
+    # the error pass takes more stack than the first: deep nesting above a dangling `=`
+    (
+        "y = " + "(a, " * 190 + "0" + ")" * 190 + "\nx = 1\nz = 2\n",
+        "y = " + "(a, " * 190 + "0" + ")" * 190 + "\nx =\nz = 2\n",
+    ),
     ("x = 1\n@\\\ndec\ndef f(): pass\n", "x = 1\n\ndec\ndef f(): pass\n"),
 ]
 

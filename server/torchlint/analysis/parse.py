@@ -20,7 +20,6 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from torchlint.analysis.reparse import (
-    QUIRKS,
     Bounds,
     broken_line_indent,
     nesting_bound,
@@ -159,15 +158,14 @@ def _half_typed(last: _Parsed, text: str, rows: list[str], path: str) -> _Parsed
         return None
     row = changed[0]
     indent = broken_line_indent(rows[row - 1])
-    if indent is None or _statement(rows, row) != (row, row) or QUIRKS.search(text):
+    if indent is None or _statement(rows, row) != (row, row):
         return None
-    # Its open brackets nest every line after it one level deeper: the parser's limits
-    # (200 levels) must stay far away.
-    opened = openers(rows[row - 1])
-    if opened:
-        nesting, last.bounds = nesting_bound(last.result.tree, last.rows, last.bounds)
-        if nesting + opened >= _NESTING_MARGIN:
-            return None
+    # CPython's error pass reports some valid code on its own row; and the parser's
+    # limits (200 levels) must stay far away: the row's open brackets nest every line
+    # after it one level deeper, and the error pass takes more stack than the first.
+    nesting, quirky, last.bounds = nesting_bound(last.result.tree, last.rows, last.bounds)
+    if quirky or nesting + openers(rows[row - 1]) >= _NESTING_MARGIN:
+        return None
     blanked_rows = list(rows)
     blanked_rows[row - 1] = indent + "pass"
     try:

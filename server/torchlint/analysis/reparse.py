@@ -141,15 +141,17 @@ def _continued(row: str) -> bool:
     return row.rstrip("\r").endswith("\\")
 
 
-Bounds = dict[int, tuple[ast.stmt, int]]  # id(top-level statement) -> (it, its bound)
+# id(top-level statement) -> (it, its nesting bound, whether it holds an error-pass quirk)
+Bounds = dict[int, tuple[ast.stmt, int, bool]]
 
 
-def nesting_bound(tree: ast.Module, rows: list[str], known: Bounds) -> tuple[int, Bounds]:
+def nesting_bound(tree: ast.Module, rows: list[str], known: Bounds) -> tuple[int, bool, Bounds]:
     """An upper bound on how deep brackets nest within any one logical line of the text:
     the opening brackets on the rows of its statement (or, for a block, of each clause
     header: the rows its nested statements leave). Each statement closes what it opens,
-    so depths never add up across statements. Top-level statements found in `known` (the
-    same objects: a spliced tree shares the unchanged ones) are not counted again."""
+    so depths never add up across statements. And whether some statement holds code that
+    CPython's error pass reports on its own row (`quirky`). Top-level statements found in
+    `known` (the same objects: a spliced tree shares the unchanged ones) are not read again."""
     bounds: Bounds = {}
     prefix: list[int] = []  # openers on rows 1..r, made when a statement must be counted
     for stmt in tree.body:
@@ -157,9 +159,10 @@ def nesting_bound(tree: ast.Module, rows: list[str], known: Bounds) -> tuple[int
         if entry is None or entry[0] is not stmt:
             if not prefix:
                 prefix = list(accumulate((openers(row) for row in rows), initial=0))
-            entry = (stmt, _statement_bound(stmt, prefix))
+            entry = (stmt, _statement_bound(stmt, prefix), _quirky(stmt, rows))
         bounds[id(stmt)] = entry
-    return max((bound for _, bound in bounds.values()), default=0), bounds
+    deepest = max((bound for _, bound, _ in bounds.values()), default=0)
+    return deepest, any(quirky for _, _, quirky in bounds.values()), bounds
 
 
 def _statement_bound(top: ast.stmt, prefix: list[int]) -> int:
@@ -181,6 +184,36 @@ def _statement_bound(top: ast.stmt, prefix: list[int]) -> int:
     return deepest
 
 
+def _quirky(top: ast.stmt, rows: list[str]) -> bool:
+    """Code CPython's error pass (run once a later row fails) reports on its own row,
+    though it is valid: `print -1`, `exec[0]` (read as Python 2 statements: a `print` or
+    `exec` name that is not called), and a statement starting with `match`, `case` or
+    `type` (read as the soft keyword's statement; a `match` statement too)."""
+    end = top.end_lineno or top.lineno
+    if not any(_QUIRK_WORDS.search(rows[r - 1]) for r in range(first_row(top), end + 1)):
+        return False
+    called: set[int] = set()
+    names: list[ast.Name] = []
+    for node in ast.walk(top):
+        if isinstance(node, ast.Call):
+            called.add(id(node.func))
+        elif isinstance(node, ast.Name) and node.id in ("print", "exec"):
+            names.append(node)
+        elif isinstance(node, ast.Match):
+            return True
+        elif isinstance(node, ast.stmt):
+            row = rows[node.lineno - 1]  # col_offset counts UTF-8 bytes
+            text = row.encode()[node.col_offset :].decode(errors="replace")
+            if _SOFT_KEYWORD_START.match(text):
+                return True
+    return any(id(name) not in called for name in names)
+
+
+# What the rows must hold for the walk to be worth it (`print(` alone is a call).
+_QUIRK_WORDS = re.compile(r"\b(?:print|exec)\b(?![ \t]*\()|\b(?:match|case|type)\b")
+_SOFT_KEYWORD_START = re.compile(r"(?:match|case|type)\b")
+
+
 def openers(row: str) -> int:
     """How many nesting levels the row may open: brackets, and what nests without them
     (`lambda`, `if`/`not` in expressions, unary operators) for the parser's own stack."""
@@ -190,14 +223,6 @@ def openers(row: str) -> int:
 
 
 _NESTING_WORDS = re.compile(r"\b(?:lambda|if|not|await)\b")
-
-# CPython's error pass reports some valid code on its own row when a later line fails: a
-# call statement named `match`/`case`/`type` is re-read as that soft keyword's statement,
-# `print -1` or `exec [x]` as a Python 2 statement. A half-typed row is then not the one
-# reported.
-QUIRKS = re.compile(
-    r"(?m)(?:^|[;:])[ \t\f]*(?:match|case|type)\b|\b(?:print|exec)\b[ \t]*(?:[^\s(.=,:;)\]}#]|\\)"
-)
 
 
 def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
