@@ -36,7 +36,7 @@ TYPED_LINES = [
 
 def _full(text: str) -> ParseResult:
     """What the tolerant parser gives without a previous version to start from."""
-    return parse._parse_tolerant(text, text.split("\n"), None, "<reference>").result
+    return parse._parse_tolerant(text, text.split("\n"), None, None, "<reference>").result
 
 
 def _assert_same(got: ParseResult, want: ParseResult) -> None:

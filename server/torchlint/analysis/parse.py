@@ -65,9 +65,11 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
     # Python ends a line at a lone \r too: rows split at \n would not be its lines.
     plain = "\r" not in text or _LONE_CR.search(text) is None
     last = _last_parse(path) if plain else None
-    parsed = _half_typed(last, text, rows, path) if last is not None else None
+    # The rows that differ from the last parse's, compared once per keystroke.
+    changed = _changed_rows(rows, last.rows) if last is not None else None
+    parsed = _half_typed(last, changed, rows, path) if last is not None else None
     if parsed is None:
-        parsed = _parse_tolerant(text, rows, last, path)
+        parsed = _parse_tolerant(text, rows, last, changed, path)
     if plain:
         _remember(path, parsed)
     else:
@@ -85,9 +87,11 @@ class _Parsed:
     bounds: Bounds = field(default_factory=dict)  # `nesting_bound`'s, per top-level statement
 
 
-def _parse_tolerant(text: str, rows: list[str], last: _Parsed | None, path: str) -> _Parsed:
+def _parse_tolerant(
+    text: str, rows: list[str], last: _Parsed | None, changed: list[int] | None, path: str
+) -> _Parsed:
     try:
-        tree = _parse(text, rows, last, path)
+        tree = _parse(text, rows, last, changed, path)
         return _Parsed(ParseResult(tree, (), text), rows, _carried(last))
     except (SyntaxError, ValueError, RecursionError, MemoryError) as first:
         error: BaseException = first
@@ -109,7 +113,8 @@ def _parse_tolerant(text: str, rows: list[str], last: _Parsed | None, path: str)
         _blank(lines, start, end)
         blanked = "\n".join(lines)
         try:
-            tree = _parse(blanked, lines, last, path)
+            again = _changed_rows(lines, last.rows) if last is not None else None
+            tree = _parse(blanked, lines, last, again, path)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as again:
             error = again
             continue
@@ -128,11 +133,13 @@ def _carried(last: _Parsed | None) -> Bounds:
     return last.bounds if last is not None else {}
 
 
-def _parse(text: str, rows: list[str], last: _Parsed | None, path: str) -> ast.Module:
+def _parse(
+    text: str, rows: list[str], last: _Parsed | None, changed: list[int] | None, path: str
+) -> ast.Module:
     """`ast.parse(text)`, from the last tree of the path where only one of its top-level
-    statements changed and that one parses alone."""
-    if last is not None and len(rows) == len(last.rows):
-        changed = _changed_rows(rows, last.rows)
+    statements changed (`changed`: the rows that differ from its, None when the number of
+    rows did) and that one parses alone."""
+    if last is not None and changed is not None:
         if not changed:
             return last.result.tree
         tree = spliced(last.result.tree, rows, last.rows, changed[0], changed[-1], path)
@@ -141,20 +148,21 @@ def _parse(text: str, rows: list[str], last: _Parsed | None, path: str) -> ast.M
     return ast.parse(text, filename=path, type_comments=False)
 
 
-def _changed_rows(rows: list[str], before: list[str]) -> list[int]:
+def _changed_rows(rows: list[str], before: list[str]) -> list[int] | None:
+    if len(rows) != len(before):
+        return None
     if rows == before:
         return []
     return [i + 1 for i, (a, b) in enumerate(zip(rows, before, strict=True)) if a != b]
 
 
-def _half_typed(last: _Parsed, text: str, rows: list[str], path: str) -> _Parsed | None:
+def _half_typed(
+    last: _Parsed, changed: list[int] | None, rows: list[str], path: str
+) -> _Parsed | None:
     """What the repair below makes of a keystroke on a half-typed line, known without
     parsing: the line cannot parse wherever it stands, so where it starts a statement the
     error is reported on it and the line becomes `pass` (`broken_line_indent`)."""
-    if len(rows) != len(last.rows):
-        return None
-    changed = _changed_rows(rows, last.rows)
-    if len(changed) != 1:
+    if changed is None or len(changed) != 1:
         return None
     row = changed[0]
     indent = broken_line_indent(rows[row - 1])
@@ -168,8 +176,10 @@ def _half_typed(last: _Parsed, text: str, rows: list[str], path: str) -> _Parsed
         return None
     blanked_rows = list(rows)
     blanked_rows[row - 1] = indent + "pass"
+    # The blanked text differs from the last one at most on this row.
+    again = [] if last.rows[row - 1] == blanked_rows[row - 1] else [row]
     try:
-        tree = _parse("\n".join(blanked_rows), blanked_rows, last, path)
+        tree = _parse("\n".join(blanked_rows), blanked_rows, last, again, path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     stmt = statement_at(tree.body, row)
