@@ -645,6 +645,12 @@ def _loader_items(
     dataset = args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1]
     if isinstance(dataset, NN.Dataset):
         return dataset.items
+    if isinstance(dataset, Seq) and dataset.kind in ("list", "listof"):
+        # A list of samples (`data.append((x, float(label)))`): each item as it is.
+        sample = iter_element(ip, dataset, state, node)
+        if isinstance(sample, Seq) and sample.kind == "tuple":
+            return tuple(_item_part(v, state, batched=False) for v in sample.items)
+        return (_item_part(sample, state, batched=False),) if sample is not UNKNOWN else ()
     getitem = _own_getitem(dataset, state)
     if getitem is None:
         return ()
@@ -672,6 +678,17 @@ def _own_function(value: Value) -> bool:
     return isinstance(value, FuncV) and isinstance(
         value.func.node, ast.FunctionDef | ast.AsyncFunctionDef
     )
+
+
+def _transposed(ip: Interpreter, rows: Value, state: State, node: ast.Call) -> Value:
+    """`zip(*batch)` of a list of equal tuples (a collate function's samples): one column per
+    field, each a run of that field's values (`images, labels = zip(*batch)`)."""
+    if not (isinstance(rows, Seq) and rows.kind in ("list", "listof")):
+        return UNKNOWN
+    row = iter_element(ip, rows, state, node)
+    if not (isinstance(row, Seq) and row.kind == "tuple" and row.items):
+        return UNKNOWN
+    return Seq(tuple(Seq((field,), "listof") for field in row.items), "tuple")
 
 
 def _collated_batch(
@@ -962,6 +979,8 @@ def call_value(
             # MNIST, CIFAR10, ImageFolder...: CPU tensors, unless a transform moves them.
             moves = _MOVES.search(ip.src.exact(ip.src.span(node)))  # every line of the call
             return NN.Dataset(None if moves else "cpu")
+        if target.qualname == "builtins.zip" and not args and not kwargs and len(starred) == 1:
+            return _transposed(ip, starred[0][1], state, node)
         escape(args, kwargs, state)
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
     if (
