@@ -161,6 +161,10 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         return NumpyArray(explicit or "float64", node.lineno)
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
         return NumpyArray(explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs))
+    if qual == "numpy.random.randint" and (len(args) > 2 or "size" in kwargs):
+        # `randint(0, 2, size=(n, k))`: an array of numpy's default int (a scalar without a size)
+        size = kwargs["size"][1] if "size" in kwargs else args[2][1]
+        return NumpyArray(explicit or "int64", node.lineno, shape_rank([size]))
     if qual in ("numpy.array", "numpy.asarray") and args:
         data = args[0][1]
         if isinstance(data, NumpyArray):
