@@ -750,10 +750,15 @@ def _tags(
     # Singular gradients: the op's own, or one carried through a transparent op.
     singular = _singular(ip, op_name, op, inputs, node)
     if singular is None and name in PASS_SINGULAR:
-        for i in tensors[:1] if name in ("div", "__truediv__", "true_divide") else tensors:
-            if i.tensor is not None and i.tensor.singular is not None:
-                singular = i.tensor.singular
-                break
+        carried = [
+            i.tensor.singular
+            for i in (tensors[:1] if name in ("div", "__truediv__", "true_divide") else tensors)
+            if i.tensor is not None and i.tensor.singular is not None
+        ]
+        # `p * torch.log(p)`: the op written in this expression is the one a mask around it is
+        # about, rather than whatever made `p` earlier.
+        line = getattr(node, "lineno", 0)
+        singular = next((s for s in carried if s.line == line), carried[0] if carried else None)
     if singular is not None:
         t = t.evolve(singular=singular)
     interval = _interval(name, op_name, inputs, node)

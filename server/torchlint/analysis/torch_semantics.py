@@ -3001,6 +3001,17 @@ def _emit_masked(
     t = state.tensor(masked[1])
     if t.singular is None:
         return
+    if (
+        t.singular.op in ("division", "reciprocal")
+        and mask is not None
+        and mask.root == t.root != t.singular.input_root
+        and mask.value is not None
+        and math.isfinite(mask.value)
+    ):
+        # `where(p > 0, p, 1)` of `p = a / a.sum()`: a quotient compared with a number is kept
+        # or dropped by its size; where the denominator is 0 it is ±inf, which such a mask
+        # keeps on one side (and the forward shows it), or NaN only where `a` is 0 as well.
+        return
     about_input = mask is not None and mask.root == t.singular.input_root
     excludes = about_input and mask is not None and all(mask.excludes(p) for p in t.singular.points)
     if mask is not None:

@@ -8,7 +8,9 @@ tensor as 0/1 weights such as `valid.float()`, or `1 - torch.eye(n)` dropping a 
 `masked_fill`-ed or overwritten with `y[mask] = …`. Not flagged: the double `where` (the
 input made safe with the same mask first, also through a helper taking the mask), and a
 value kept away from the singular point (`sqrt(d2 + eps)`, `clamp(min=eps)`, or eps added
-exactly where it is 0: `d2 + (d2 == 0).float() * eps`).
+exactly where it is 0: `d2 + (d2 == 0).float() * eps`), and a quotient selected by its own
+size (`where(p > 0, p, 1)` of `p = a / a.sum()`: where the denominator is 0 the quotient is
+±inf, which such a mask keeps on one side, or NaN only where `a` is 0 too).
 
 ## Why is this bad?
 Masking the *output* does not mask the gradient. The masked-out positions still receive
