@@ -59,7 +59,7 @@ from torchlint.findings import Severity
 from torchlint.rules._losses import LOSS_FUNCTIONS, loss_call
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
-from torchlint.rules.fixes import append_to
+from torchlint.rules.fixes import append_to, as_receiver
 
 
 class TargetRequiresGrad(Rule):
@@ -96,10 +96,11 @@ class TargetRequiresGrad(Rule):
             and _optimized(state, ctx, t.module_text)
         ):
             return  # both models learn together (two towers, CLIP): gradients into it are wanted
+        detached = f"{as_receiver(call.target.text, call.target.node)}.detach()"
         message = (
             f"The target `{call.target.text}` of `{call.short}` comes from `{model}` and requires grad: PyTorch does "
             f"not stop there, so the backward also sends gradients into `{model}` (and the loss can shrink by "
-            f"moving the target). Use `{call.target.text}.detach()`, or compute it under `torch.no_grad()`."
+            f"moving the target). Use `{detached}`, or compute it under `torch.no_grad()`."
         )
         edits = (
             append_to(ctx.source, call.target.node, ".detach()")
