@@ -7,7 +7,9 @@ dimensions; a 3-D `size`/`scale_factor` or `trilinear` on a 4-D clip or volume
 `torchvision.io.read_image`, `to_tensor`..., also after `.float() / 255`). The rank comes
 from where the tensor was made or reshaped: `array.permute(2, 0, 1)` of an H x W x 3 array
 is 3-D whatever the array was; an item of a 4-D batch (`for m in maps`, `model(x)[0]`) is
-3-D; resampling, padding, convolutions and norms keep the rank.
+3-D; resampling, padding, convolutions and norms keep the rank. An `nn.Upsample` (or
+`UpsamplingBilinear2d`/`UpsamplingNearest2d`) module is judged by its constructor's `size`,
+`scale_factor` and `mode` where it is called.
 
 ## Why is this bad?
 `interpolate` takes a batch: `(N, C, L)`, `(N, C, H, W)`, `(N, C, D, H, W)`. A `(C, H, W)`
@@ -43,7 +45,7 @@ removes it again.
 
 from __future__ import annotations
 
-from torchlint.analysis.events import Event, Operand, TorchCall
+from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
 from torchlint.analysis.values import Const, Seq
 from torchlint.findings import Severity
 from torchlint.rules.base import Rule
@@ -59,6 +61,12 @@ _INTERPOLATE = frozenset(
     }
 )
 _TWO_D_MODES = frozenset({"bilinear", "bicubic"})
+# Modules that call `interpolate` in `forward`, with the mode each uses unless told.
+_UPSAMPLE_MODULES = {
+    "torch.nn.Upsample": "nearest",
+    "torch.nn.UpsamplingBilinear2d": "bilinear",
+    "torch.nn.UpsamplingNearest2d": "nearest",
+}
 
 
 class InterpolateBatchDim(Rule):
@@ -66,21 +74,57 @@ class InterpolateBatchDim(Rule):
     name = "interpolate-batch-dim"
     summary = "F.interpolate on a (C, H, W) image: it needs a batch dimension."
     default_severity = Severity.ERROR
-    events = (TorchCall,)
+    events = (TorchCall, ModuleCall)
     torch_calls = _INTERPOLATE
     fix_title = "Add the batch dimension (`unsqueeze(0)` … `squeeze(0)`)"
 
     def check(self, event: Event, ctx: RuleContext) -> None:
+        if isinstance(event, ModuleCall):
+            self._module_call(event, ctx)
+            return
         assert isinstance(event, TorchCall)
         if event.qualname not in _INTERPOLATE:
             return
         x = event.args[0] if event.args else event.kwargs.get("input")
-        if x is None or x.tensor is None or x.tensor.rank not in (3, 4):
-            return
         size = event.args[1] if len(event.args) > 1 else event.kwargs.get("size")
         scale = event.args[2] if len(event.args) > 2 else event.kwargs.get("scale_factor")
         mode = event.args[3] if len(event.args) > 3 else event.kwargs.get("mode")
         mode_name = mode.value.value if mode is not None and isinstance(mode.value, Const) else None
+        self._judge(event, x, size, scale, mode_name, ctx)
+
+    def _module_call(self, event: ModuleCall, ctx: RuleContext) -> None:
+        """`up = nn.Upsample(size=(h, w), mode="bilinear")`; `up(img)`: the module calls
+        `interpolate` with its constructor's arguments."""
+        module = event.module
+        mode_of_class = _UPSAMPLE_MODULES.get(module.qualname or "")
+        if mode_of_class is None:
+            return
+        given = dict(zip(("size", "scale_factor", "mode"), module.ctor_args, strict=False))
+        given.update(module.ctor)
+        size, scale = given.get("size"), given.get("scale_factor")
+        mode = given.get("mode")
+        mode_name = mode.value if isinstance(mode, Const) else mode_of_class
+        x = event.args[0] if event.args else event.kwargs.get("input")
+        self._judge(
+            event,
+            x,
+            Operand(None, size, None) if size is not None else None,
+            Operand(None, scale, None) if scale is not None else None,
+            mode_name,
+            ctx,
+        )
+
+    def _judge(
+        self,
+        event: TorchCall | ModuleCall,
+        x: Operand | None,
+        size: Operand | None,
+        scale: Operand | None,
+        mode_name: object,
+        ctx: RuleContext,
+    ) -> None:
+        if x is None or x.tensor is None or x.tensor.rank not in (3, 4):
+            return
         if x.tensor.rank == 4:
             self._volume(event, x, size, scale, mode_name, ctx)
             return
@@ -99,7 +143,7 @@ class InterpolateBatchDim(Rule):
 
     def _volume(
         self,
-        event: TorchCall,
+        event: TorchCall | ModuleCall,
         x: Operand,
         size: Operand | None,
         scale: Operand | None,
@@ -118,11 +162,21 @@ class InterpolateBatchDim(Rule):
         self._report(event, x, "(C, D, H, W)", reason, ctx)
 
     def _report(
-        self, event: TorchCall, x: Operand, layout: str, reason: str, ctx: RuleContext
+        self,
+        event: TorchCall | ModuleCall,
+        x: Operand,
+        layout: str,
+        reason: str,
+        ctx: RuleContext,
     ) -> None:
         dims = layout.count(",") + 1
+        callee = (
+            f"`{(event.module.qualname or '').rsplit('.', 1)[-1]}` (which calls `interpolate`)"
+            if isinstance(event, ModuleCall)
+            else "`interpolate`"
+        )
         message = (
-            f"{'`' + x.text + '`' if x.text else 'The input'} has {dims} dimensions, {layout}, but `interpolate` expects a "
+            f"{'`' + x.text + '`' if x.text else 'The input'} has {dims} dimensions, {layout}, but {callee} expects a "
             f"batch (N, {layout[1:]}: {reason}. Add the batch dimension: `{x.text}.unsqueeze(0)` … `.squeeze(0)`."
         )
         edits = None
