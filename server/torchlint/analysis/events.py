@@ -145,6 +145,9 @@ class ModuleCall(Event):
     # A method of the model that runs it (`model.encode(x)`), not `model(x)`: only the rules
     # about the model's mode take these (its arguments need not be the model's inputs).
     via_method: str = ""
+    # A `copy.deepcopy` of a model that is now in evaluation mode (an EMA copy evaluated
+    # beside it): that model, and where it was switched.
+    copy_of_eval: tuple[ModuleObj, Why] | None = None
 
     @property
     def module_node(self) -> ast.expr:

@@ -131,6 +131,8 @@ class Interpreter:
         # Heap ids of the tensors `.chunk(...)`/`.split(...)` return: unpacking one gives its
         # pieces, also where a function returns it (`h, shift = self.net(x)`).
         self.split_results: set[int] = set()
+        # `ema = copy.deepcopy(model)`: the copy's heap id -> the original's (TL304)
+        self.copied_from: dict[int, int] = {}
         self.muted = 0  # > 0 while interpreting another file's code: its findings belong to it
         self.foreign: dict[tuple[str, int], tuple[dict[str, Value], State] | None] = {}
         self.listeners: dict[type[Event], list[Rule]] = {}
@@ -600,6 +602,7 @@ class Interpreter:
         for old, obj in cells.items():
             state.heap[mapping[old]] = _copy_cell(obj, mapping[old], mapping, keep_uninit=True)
         copy = mapping[value.oid]
+        self.copied_from[copy] = value.oid
         # a copy of trained weights (a snapshot, the best model so far) is a trained model
         if self.training.is_trained(value.oid):
             self.training.trained_modules.add(copy)

@@ -838,8 +838,18 @@ def _emit_module_call(
             in_module_method=_in_module_method(ip),
             callers=ip.frame.context,
             via_method=via_method,
+            copy_of_eval=_copy_of_eval(ip, ref, state),
         )
     )
+
+
+def _copy_of_eval(ip: Interpreter, ref: ObjRef, state: State) -> tuple[ModuleObj, Why] | None:
+    """The model this one is a deep copy of, when that model was switched to eval mode."""
+    original = ip.copied_from.get(ref.oid)
+    mod = state.module(ObjRef(original)) if original is not None else None
+    if mod is None or mod.training is not Tri.NO or mod.why_training is None:
+        return None
+    return mod, mod.why_training
 
 
 def _generic_result(

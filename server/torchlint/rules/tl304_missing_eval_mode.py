@@ -3,7 +3,8 @@
 Flags evaluating a model that has dropout or batch-norm layers while it is still in
 training mode: a call in an evaluation function (`evaluate`, `validate`, `test`,
 `predict`…), or under `torch.no_grad()` after the model was trained or given weights
-with `load_state_dict`, with no `model.eval()` before it; calling a method of the model
+with `load_state_dict`, with no `model.eval()` before it, or under `torch.no_grad()` while
+the model it was deep-copied from (an EMA or mean-teacher copy) is in evaluation mode; calling a method of the model
 that runs it (`model.encode(images, texts)`) counts as calling it. Not flagged: a model switched to
 `train()` on purpose after loading (Monte Carlo dropout), a copy of a live model
 (`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run only under
@@ -85,7 +86,7 @@ class MissingEvalMode(Rule):
         if mod.training is not Tri.YES or event.in_module_method:
             return  # submodule calls inside a forward follow their parent model
         no_grad = event.grad in (GradMode.DISABLED, GradMode.INFERENCE)
-        after = event.trained_before or event.loaded_before
+        after = event.trained_before or event.loaded_before or event.copy_of_eval is not None
         if not (event.in_eval_scope or (no_grad and after)):
             return
         if not has_mode_dependent(event.state, mod):
@@ -105,6 +106,8 @@ class MissingEvalMode(Rule):
             else "under `torch.no_grad()` after training"
             if event.trained_before
             else "under `torch.no_grad()` after loading its weights"
+            if event.loaded_before
+            else _copy_words(event)
         )
         message = (
             f"`{name}` is still in training mode here{since}, {where}: its dropout/batch-norm layers behave as in "
@@ -115,6 +118,16 @@ class MissingEvalMode(Rule):
         ctx.report(
             self.finding(ctx, event.node, message, related=related, fix_edits=_fix(ctx, event))
         )
+
+
+def _copy_words(event: ModuleCall) -> str:
+    assert event.copy_of_eval is not None
+    original, switched = event.copy_of_eval
+    name = f"`{original.name}`" if original.name else "the model"
+    return (
+        f"under `torch.no_grad()`: it is a `copy.deepcopy` of {name}, which is in evaluation mode "
+        f"(line {switched.line}), but a copy keeps its own mode"
+    )
 
 
 def _fix(ctx: RuleContext, event: ModuleCall) -> tuple[Edit, ...] | None:
