@@ -1543,7 +1543,11 @@ def container_method(
         isinstance(recv, Seq)
         and name in ("append", "extend")
         and args
-        and (isinstance(recv_node, ast.Name) or _dict_entry(ip, recv_node, state) is not None)
+        and (
+            isinstance(recv_node, ast.Name)
+            or _dict_entry(ip, recv_node, state) is not None
+            or _attribute_entry(ip, recv_node, recv, state) is not None
+        )
     ):
         assert recv_node is not None
         item = args[0][1]
@@ -1554,8 +1558,13 @@ def container_method(
                 if len(items) < 8 and recv.kind != "listof"
                 else Seq((item,), "listof")
             )
+            attribute = _attribute_entry(ip, recv_node, recv, state)
             if isinstance(recv_node, ast.Name):
                 state.env[recv_node.id] = new
+            elif attribute is not None:
+                # `self.samples.append((img, label))` in `__init__`: the object's list grows
+                owner, obj, attr = attribute
+                state.heap[owner.oid] = fast_replace(obj, attrs={**obj.attrs, attr: new})
             else:
                 entry = _dict_entry(ip, recv_node, state)
                 assert entry is not None
@@ -1566,6 +1575,24 @@ def container_method(
     if isinstance(recv, Seq) and name == "pop":
         return recv.items[-1] if recv.items else UNKNOWN
     return UNKNOWN
+
+
+def _attribute_entry(
+    ip: Interpreter, node: ast.expr | None, value: Value, state: State
+) -> tuple[ObjRef, InstanceObj | ModuleObj, str] | None:
+    """`self.samples`: the object (not a dict) holding this list as an attribute."""
+    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+        return None
+    owner = ip.lookup(node.value.id, state)
+    found = state.heap.get(owner.oid) if isinstance(owner, ObjRef) else None
+    if (
+        not isinstance(owner, ObjRef)
+        or not isinstance(found, InstanceObj | ModuleObj)
+        or isinstance(found, DictObj)
+        or found.attrs.get(node.attr) is not value
+    ):
+        return None
+    return owner, found, node.attr
 
 
 def _dict_entry(

@@ -1,0 +1,25 @@
+# A Dataset whose __init__ appends (image, label) pairs to self.samples; __getitem__ resizes one image.
+import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, Dataset
+
+
+class Crops(Dataset):
+    def __init__(self, n: int = 6, size: int = 16):
+        self.size = size
+        self.samples = []
+        for i in range(n):
+            img = torch.rand(3, 20 + i, 24 + i)
+            self.samples.append((img, i % 2))
+
+    def __len__(self) -> int:
+        return len(self.samples)
+
+    def __getitem__(self, idx: int):
+        img, label = self.samples[idx]
+        img = F.interpolate(img, size=(self.size, self.size), mode="bilinear")  # expect: TL405
+        return img, label
+
+
+for images, labels in DataLoader(Crops(), batch_size=3):
+    print(images.shape, labels)
