@@ -1722,12 +1722,14 @@ class Interpreter:
     def _comprehension(
         self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State
     ) -> Value:
-        unrolled = self._unrolled_comprehension(node, state)
+        # The first iterable is evaluated once, in the enclosing scope, as Python does.
+        first_iter = self.eval(node.generators[0].iter, state)
+        unrolled = self._unrolled_comprehension(node, first_iter, state)
         if unrolled is not None:
             return unrolled
         inner = state.copy()
-        for gen in node.generators:
-            it = self.eval(gen.iter, inner)
+        for i, gen in enumerate(node.generators):
+            it = first_iter if i == 0 else self.eval(gen.iter, inner)
             self.assign(gen.target, T.iter_element(self, it, inner, gen.iter), inner, None)
             for cond in gen.ifs:
                 self.eval(cond, inner)
@@ -1759,26 +1761,32 @@ class Interpreter:
         return UNKNOWN
 
     def _unrolled_comprehension(
-        self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State
+        self,
+        node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+        iterable: Value,
+        state: State,
     ) -> Value | None:
         """`(t.view(B, T, h, d) for t in (q, k, v))` over a short literal sequence of different
-        tensors: one item per element, each made on its own (`q, k, v = ...` unpacks them)."""
-        if not isinstance(node, ast.ListComp | ast.GeneratorExp) or len(node.generators) != 1:
+        tensors: one item per element, each made on its own (`q, k, v = ...` unpacks them).
+        `{name: head(x) for name, head in self.heads.items()}` over the known entries of a
+        dict or ModuleDict: a dict with one entry per key."""
+        if isinstance(node, ast.SetComp) or len(node.generators) != 1:
             return None
         gen = node.generators[0]
-        if (
-            gen.ifs
-            or gen.is_async
-            or not isinstance(gen.iter, ast.Tuple | ast.List)
-            or not all(isinstance(e, ast.Name) for e in gen.iter.elts)  # read twice: no effects
+        if gen.ifs or gen.is_async:
+            return None
+        if not isinstance(node, ast.DictComp) and not (
+            isinstance(gen.iter, ast.Tuple | ast.List)
+            and all(isinstance(e, ast.Name) for e in gen.iter.elts)
         ):
             return None
-        items = _unrolled_items(self.eval(gen.iter, state))
+        items = _unrolled_items(iterable)
         if items is None:
             return None
         inner = state.copy()
         context = self.frame.context
         made: list[Value] = []
+        keys: list[Value] = []
         stmt = self.stmt
         as_loop = isinstance(stmt, ast.stmt) and not isinstance(stmt, _LOOP_STATEMENTS)
         if as_loop:
@@ -1787,13 +1795,28 @@ class Interpreter:
             for i, item in enumerate(items):
                 self.frame.context = (*context, -(i + 1))  # one allocation per element
                 self.assign(gen.target, item, inner, None)
-                made.append(self.eval(node.elt, inner))
+                if isinstance(node, ast.DictComp):
+                    keys.append(self.eval(node.key, inner))
+                    made.append(self.eval(node.value, inner))
+                else:
+                    made.append(self.eval(node.elt, inner))
         finally:
             self.frame.context = context
             if as_loop:
                 self.training.exit_loop(stmt, inner)
         _keep_effects(state, inner)
-        return Seq(tuple(made), "list")
+        if not isinstance(node, ast.DictComp):
+            return Seq(tuple(made), "list")
+        entries = {
+            k.value: v
+            for k, v in zip(keys, made, strict=True)
+            if isinstance(k, Const) and isinstance(k.value, str)
+        }
+        if len(entries) != len(made):
+            return UNKNOWN  # keys the analysis cannot read, or the same key twice
+        oid = self.graph.alloc(id(node), context)
+        state.heap[oid] = DictObj(None, entries)
+        return ObjRef(oid)
 
     expr_ListComp = _comprehension
     expr_SetComp = _comprehension

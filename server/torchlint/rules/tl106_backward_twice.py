@@ -72,10 +72,10 @@ class BackwardTwice(Rule):
         same_statement = earlier.line == here
         if same_statement:
             message = (
-                f"This backward reaches the graph of the previous iteration, which it already freed "
-                f'(it saved tensors for `{op}`): PyTorch raises "Trying to backward through the graph a second time". '
-                f"Detach the state carried between iterations (e.g. `hidden = hidden.detach()`), "
-                f"or call backward once, after the loop, on a loss summed across iterations."
+                f"This backward reaches `{op}`, whose saved tensors it already freed on an earlier "
+                f'iteration of the loop: PyTorch raises "Trying to backward through the graph a second time". '
+                f"Call backward once, on the losses summed across iterations, or detach the state "
+                f"carried from one iteration to the next (e.g. `hidden = hidden.detach()`)."
             )
         else:
             message = (
