@@ -152,7 +152,9 @@ class RuleContext:
         outer = self.enclosing_function(site)
         if outer is not None:
             first, last = outer.lineno, getattr(outer, "end_lineno", None) or outer.lineno  # type: ignore[attr-defined]
-            if not first <= why.line <= last:
+            top = self._top_level(first)
+            driver = top is not None and top[1] is outer  # a plain function running the model
+            if not first <= why.line <= last and not driver:
                 return None  # made somewhere else again (another module's forward)
         else:
             top = self._top_level(why.line)
