@@ -14,3 +14,20 @@ def because(why: Why | None) -> str:
 
 def code(text: str) -> str:
     return f"`{text}`" if text else "this tensor"
+
+
+def origins(*pairs: tuple[str, Why | None]) -> tuple[tuple[str, Why], ...]:
+    """Related information for the facts a message names: `(label, why)` becomes "label:
+    how it came to be" at the line that made it so; unknown origins are left out, and a
+    line named twice is shown once."""
+    out: list[tuple[str, Why]] = []
+    seen: set[tuple[str | None, int]] = set()
+    for label, why in pairs:
+        if why is None or not why.text:
+            continue
+        key = (why.path, why.line)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((f"{label}: {why.text}", why))
+    return tuple(out)

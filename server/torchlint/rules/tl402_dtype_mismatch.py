@@ -61,7 +61,7 @@ from torchlint.analysis.events import Event, InplaceWrite, ModuleCall, Operand, 
 from torchlint.analysis.facts import BOOL, FLOATING, INTEGRAL, Tensor, all_in
 from torchlint.findings import Applicability, Severity
 from torchlint.rules._losses import LOSS_FUNCTIONS, LossCall, is_cross_entropy, is_nll, loss_call
-from torchlint.rules._text import because, code
+from torchlint.rules._text import because, code, origins
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 from torchlint.rules.fixes import append_to
@@ -195,7 +195,8 @@ class DtypeMismatch(Rule):
                     if event.receiver.node is not None
                     else None
                 )
-                ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+                related = origins((f"{code(event.receiver.text)} is {d}", t.why_dtype))
+                ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
 
     # -- matmul family -----------------------------------------------------------------
     def _same_dtype(self, event: TorchCall, ops: list[Operand], ctx: RuleContext) -> None:
@@ -220,7 +221,11 @@ class DtypeMismatch(Rule):
             if b.node is not None
             else None
         )
-        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+        related = origins(
+            (f"{code(a.text)} is {da}", a.tensor.why_dtype),
+            (f"{code(b.text)} is {db}", b.tensor.why_dtype),
+        )
+        ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
 
     # -- modules -------------------------------------------------------------------------
     def _module(self, event: ModuleCall, ctx: RuleContext) -> None:
@@ -255,7 +260,11 @@ class DtypeMismatch(Rule):
             if x.node is not None and dm in _CONVERT
             else None
         )
-        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+        related = origins(
+            (f"{code(x.text)} is {dx}", x.tensor.why_dtype),
+            (f"{code(event.module_text)} has {dm} parameters", mod.why_dtype),
+        )
+        ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
 
     def _at_caller(self, event: ModuleCall, x: Operand, dm: str, dx: str, ctx: RuleContext) -> bool:
         """A layer in `forward` given the model's own input, whose dtype the caller made:
@@ -280,7 +289,11 @@ class DtypeMismatch(Rule):
             f"`{text}{_CONVERT.get(dm, '.to(...)')}`."
         )
         edits = append_to(ctx.source, arg, _CONVERT[dm]) if dm in _CONVERT else None
-        ctx.report(self.finding(ctx, site, message, fix_edits=edits))
+        related = origins(
+            (f"{code(text)} is {dx}", why),
+            (f"{code(event.module_text)} has {dm} parameters", event.module.why_dtype),
+        )
+        ctx.report(self.finding(ctx, site, message, related=related, fix_edits=edits))
         return True
 
     # -- loss targets ----------------------------------------------------------------------
@@ -315,7 +328,8 @@ class DtypeMismatch(Rule):
             edits = (
                 append_to(ctx.source, target.node, ".long()") if target.node is not None else None
             )
-            ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+            related = origins((f"{code(target.text)} is {dt}", t.why_dtype))
+            ctx.report(self.finding(ctx, node, message, related=related, fix_edits=edits))
 
     def _value_target(self, call: LossCall, ctx: RuleContext) -> None:
         """A loss comparing values (BCE, KL...) given a target dtype torch rejects: the
@@ -340,7 +354,8 @@ class DtypeMismatch(Rule):
             if target.node is not None and want in _TARGET_CONVERT
             else None
         )
-        ctx.report(self.finding(ctx, call.node, message, fix_edits=edits))
+        related = origins((f"{code(target.text)} is {dt}", target.tensor.why_dtype))
+        ctx.report(self.finding(ctx, call.node, message, related=related, fix_edits=edits))
 
     # -- indices -----------------------------------------------------------------------------
     def _float_index(self, event: TorchCall, index: Operand | None, ctx: RuleContext) -> None:
@@ -359,7 +374,8 @@ class DtypeMismatch(Rule):
             f'raises ("Expected dtype int32 or int64 for index"). Use `.long()`.'
         )
         edits = append_to(ctx.source, index.node, ".long()") if index.node is not None else None
-        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+        related = origins((f"{code(index.text)} is {d}", index.tensor.why_dtype))
+        ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
 
     # -- in place ------------------------------------------------------------------------------
     def _inplace(self, event: InplaceWrite, ctx: RuleContext) -> None:
@@ -380,7 +396,8 @@ class DtypeMismatch(Rule):
                 f"can't be cast to the desired output type\". Write `{event.target.text} = {event.target.text}.float() ...` "
                 f"or keep integer arithmetic."
             )
-            ctx.report(self.finding(ctx, event.node, message))
+            related = origins((f"{code(event.target.text)} is {dt}", t.why_dtype))
+            ctx.report(self.finding(ctx, event.node, message, related=related))
             return
         v = event.value
         if (
@@ -395,4 +412,8 @@ class DtypeMismatch(Rule):
                 f"{because(t.why_dtype)}; the in-place result is silently rounded to {dt}. Convert explicitly if that "
                 f"is intended, or make `{event.target.text}` {dr}."
             )
-            ctx.report(self.finding(ctx, event.node, message))
+            related = origins(
+                (f"{code(event.target.text)} is {dt}", t.why_dtype),
+                (f"{code(v.text)} is {dr}", v.tensor.why_dtype),
+            )
+            ctx.report(self.finding(ctx, event.node, message, related=related))

@@ -60,7 +60,7 @@ from torchlint import knowledge as K
 from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
 from torchlint.analysis.values import ModuleObj, Seq, TRef
 from torchlint.findings import Applicability, Severity
-from torchlint.rules._text import because, code
+from torchlint.rules._text import because, code, origins
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 from torchlint.rules.fixes import append_to, as_receiver
@@ -212,7 +212,11 @@ class DeviceMismatch(Rule):
         edits = (
             append_to(ctx.source, x.node, f".to({mod.device!r})") if x.node is not None else None
         )
-        ctx.report(self.finding(ctx, event.node, message, fix_edits=edits))
+        related = origins(
+            (f"{code(event.module_text)} is on {mod.device}", mod.why_device),
+            (f"{code(x.text)} is on {x.tensor.device}", x.tensor.why_device),
+        )
+        ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
 
     def _hidden_state(self, event: ModuleCall, ctx: RuleContext) -> None:
         """A torch.nn module's other tensor arguments (an RNN's initial state) share its device."""
@@ -233,7 +237,11 @@ class DeviceMismatch(Rule):
                     f'tensors to be on the same device" (for a recurrent layer, "Input and hidden tensors are '
                     f"not at the same device\"). Create it on the module's device."
                 )
-                ctx.report(self.finding(ctx, event.node, message))
+                related = origins(
+                    (f"{code(event.module_text)} is on {mod.device}", mod.why_device),
+                    (f"{code(text)} is on {t.device}", t.why_device),
+                )
+                ctx.report(self.finding(ctx, event.node, message, related=related))
                 return
 
     def _loss(self, event: ModuleCall, ctx: RuleContext) -> None:
@@ -278,7 +286,11 @@ class DeviceMismatch(Rule):
                 f'"Expected all tensors to be on the same device". Move the loss module with the model '
                 f"(`{event.module_text}.to({x.tensor.device!r})`) or create `{key}` on that device."
             )
-            ctx.report(self.finding(ctx, event.node, message))
+            related = origins(
+                (f"`{key}` is on {w.device}", w.why_device),
+                (f"{code(x.text)} is on {x.tensor.device}", x.tensor.why_device),
+            )
+            ctx.report(self.finding(ctx, event.node, message, related=related))
             return
 
     def _report(
@@ -298,7 +310,11 @@ class DeviceMismatch(Rule):
             f"Move one: `{as_receiver(b.text, b.node)}.to({da!r})`."
         )
         edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
-        ctx.report(self.finding(ctx, node, message, fix_edits=edits))
+        related = origins(
+            (f"{code(a.text)} is on {da}", a.tensor.why_device),
+            (f"{code(b.text)} is on {db}", b.tensor.why_device),
+        )
+        ctx.report(self.finding(ctx, node, message, related=related, fix_edits=edits))
 
 
 # Loss modules holding a tensor of weights (a buffer), by keyword; `weight` may also be the
