@@ -169,3 +169,21 @@ def test_two_d_pooling_of_three_dims_is_one_image() -> None:
     assert facts["small"].rank == 3 and facts["small"].image
     assert facts["batch"].rank == 4 and not facts["batch"].image
     assert facts["signal"].rank == 3 and not facts["signal"].image
+
+
+def test_a_layer_output_requires_grad_because_of_the_model_parameters() -> None:
+    # not "computed from `x`": `x` is plain data, and inside the Sequential the
+    # previous child's output is written as the Sequential's argument
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn as nn\n"
+        "teacher = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 10))\n"
+        "x = torch.randn(8, 16)\n"
+        "out = teacher(x)\n"
+        "hidden = nn.Linear(16, 4)(x).relu()\n"
+    )
+    why = facts["out"].why_rg
+    assert facts["out"].rg is Tri.YES and why is not None
+    assert why.text == "`teacher` has parameters that require grad"
+    assert facts["hidden"].why_rg is not None
+    assert facts["hidden"].why_rg.text == "computed from `nn.Linear(16, 4)(x)`, which requires grad"

@@ -984,6 +984,13 @@ def _builtin_module_result(
     t = t.evolve(
         dtype=dtype, why_dtype=mod.why_dtype if mf.has_parameters else xt.why_dtype, rank=rank
     )
+    weight_t = inputs[1].tensor if len(inputs) > 1 else None
+    if t.rg is not Tri.NO and weight_t is not None and weight_t.rg is Tri.YES:
+        # said by the module, not by its unnamed weight (or, in a Sequential, by the
+        # previous child's output, written as the Sequential's argument)
+        t = t.evolve(
+            why_rg=ip.why(node, f"`{ip.text(node.func)}` has parameters that require grad")
+        )
     if name in ("Softmax", "LogSoftmax", "Softmin"):
         t = t.evolve(
             softmax=ip.why_code(node, "{}"),

@@ -323,7 +323,14 @@ def result_rg(
     yes = next((i for i in tensors if i.tensor is not None and i.tensor.rg is Tri.YES), None)
     if yes is not None and yes.tensor is not None:
         rg = Tri.YES if mode is Tri.YES else Tri.MAYBE
-        return rg, ip.why(node, lambda: f"computed from `{yes.text}`, which requires grad")
+        return rg, ip.why(
+            node,
+            lambda: (
+                f"computed from `{yes.text}`, which requires grad"
+                if yes.text
+                else "computed from a tensor that requires grad"
+            ),
+        )
     unknown_operand = any(i.tensor is None and not isinstance(i.value, Const) for i in inputs)
     if (
         tensors
