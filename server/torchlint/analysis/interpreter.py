@@ -1039,7 +1039,11 @@ class Interpreter:
             stmt.value, ast.Attribute | ast.Call
         ):
             T.rank_from_shape_unpack(self, stmt.targets[0], stmt.value, state)
-        if self.training.loops and isinstance(value, TRef) and isinstance(stmt.value, ast.BinOp):
+        if (
+            self.training.loops
+            and isinstance(value, TRef)
+            and isinstance(stmt.value, ast.BinOp | ast.IfExp)
+        ):
             T.running_total(self, stmt, value, state)
 
     def stmt_AnnAssign(self, stmt: ast.AnnAssign, state: State) -> None:
@@ -1781,6 +1785,16 @@ class Interpreter:
         ):
             return None
         items = _unrolled_items(iterable)
+        if (
+            items is None
+            and isinstance(node, ast.DictComp)
+            and isinstance(iterable, Seq)
+            and iterable.kind in ("list", "tuple")
+            and 1 <= len(iterable.items) <= _MAX_UNROLL
+        ):
+            # `{t: nn.Linear(h, k) for t, k in TASKS.items()}`: one entry per known item,
+            # even when the items hold no tensors (the keys are what a dict needs)
+            items = iterable.items
         if items is None:
             return None
         inner = state.copy()
