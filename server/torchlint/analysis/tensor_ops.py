@@ -857,7 +857,8 @@ def _singular(
             if exponent is None:
                 exp_input = inputs[1].scalar if len(inputs) > 1 else None
                 exponent = exp_input
-            if exponent is None or not (0.0 < exponent < 1.0):
+            # x ** 0.5 has an infinite slope at 0; x ** -0.5 (like 1 / x) is infinite there
+            if exponent is None or not (0.0 < exponent < 1.0 or exponent < 0.0):
                 continue
         interval = inp.tensor.interval
         if interval is not None and all(interval.excludes(p) for p in s.points):
