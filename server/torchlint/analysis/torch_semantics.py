@@ -1544,6 +1544,7 @@ def _factory(
         origin=ip.why(node, text),
         inference=state.grad is GradMode.INFERENCE,
         interval=_factory_interval(qual, args),
+        image=rank == 3 and _image_sizes(qual, node),
     )
     if qual in ("torch.tensor", "torch.as_tensor") and args and isinstance(args[0][1], TRef):
         src = state.tensor(args[0][1])
@@ -1581,6 +1582,33 @@ def _factory(
         ip.emit(RequiresGradSet(node, ip.stmt, ip.operand(node, ref, state), "factory", node))
     _emit_call(ip, qual, None, args, kwargs, ref, node, state)
     return ref
+
+
+_SIZED_FACTORIES: Final = frozenset({"zeros", "ones", "empty", "rand", "randn"})
+
+
+def _image_sizes(qual: str, node: ast.Call) -> bool:
+    """`torch.zeros(3, size, size)`, `torch.rand(1, 224, 224)`: one or three channels and a
+    square plane, written so: a (C, H, W) image, not a (N, C, L) batch of signals."""
+    if short(qual) not in _SIZED_FACTORIES:
+        return False
+    sizes = node.args
+    if len(sizes) == 1 and isinstance(sizes[0], ast.Tuple | ast.List):
+        sizes = sizes[0].elts
+    if len(sizes) != 3:
+        return False
+    c, h, w = sizes
+    if not (isinstance(c, ast.Constant) and c.value in (1, 3)):
+        return False
+    if isinstance(h, ast.Constant) or isinstance(w, ast.Constant):
+        return (
+            isinstance(h, ast.Constant)
+            and isinstance(w, ast.Constant)
+            and isinstance(h.value, int)
+            and h.value == w.value
+            and h.value >= 8
+        )
+    return ast.dump(h) == ast.dump(w)
 
 
 def _factory_interval(qual: str, args: Args) -> Interval | None:
@@ -2531,8 +2559,13 @@ def _initialised(state: State, ref: TRef) -> None:
 def running_total(ip: Interpreter, stmt: ast.Assign, result: Value, state: State) -> None:
     """`total = total + loss` in a loop: the same running total as `total += loss`."""
     target = stmt.targets[0]
-    expr = stmt.value
+    expr: ast.expr = stmt.value
     last = ip.last_binop
+    fixable = True
+    if isinstance(expr, ast.IfExp) and last is not None and last[0] is expr.orelse:
+        # `smooth = loss if smooth is None else 0.9 * smooth + 0.1 * loss`: the first
+        # iteration starts the total from the loss itself, so `.item()` on one side is no fix
+        expr, fixable = expr.orelse, False
     if (
         not isinstance(target, ast.Name | ast.Subscript | ast.Attribute)
         or last is None
@@ -2543,15 +2576,29 @@ def running_total(ip: Interpreter, stmt: ast.Assign, result: Value, state: State
     if not isinstance(expr.op, ast.Add):
         return
     _, left, right = last
-    # `total = total + loss`, `per_task[t] = per_task[t] + loss`: the target read back
+    # `total = total + loss`, `per_task[t] = per_task[t] + loss`: the target read back;
+    # `ema = 0.9 * ema + 0.1 * loss`: a running average still holds every graph
     written = ip.text(target, 200)
-    if ip.text(expr.left, 200) == written:
+    if _reads_back(ip, expr.left, written):
         value, value_node = right, expr.right
-    elif ip.text(expr.right, 200) == written:
+    elif _reads_back(ip, expr.right, written):
         value, value_node = left, expr.left
     else:
         return
-    ip.training.accumulate(target, value, result, stmt, "assign", state, value_node)
+    ip.training.accumulate(
+        target, value, result, stmt, "assign", state, value_node if fixable else None
+    )
+
+
+def _reads_back(ip: Interpreter, side: ast.expr, written: str) -> bool:
+    """`side` is the running total, or the total scaled (`beta * total`, `total * beta`)."""
+    if ip.text(side, 200) == written:
+        return True
+    return (
+        isinstance(side, ast.BinOp)
+        and isinstance(side.op, ast.Mult)
+        and written in (ip.text(side.left, 200), ip.text(side.right, 200))
+    )
 
 
 def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:

@@ -64,7 +64,7 @@ from torchlint.analysis.events import Accumulation, Event
 from torchlint.findings import Severity
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
-from torchlint.rules.fixes import append_to
+from torchlint.rules.fixes import append_to, as_receiver
 
 
 class GraphAccumulation(Rule):
@@ -79,7 +79,8 @@ class GraphAccumulation(Rule):
         assert isinstance(event, Accumulation)
         if _reset_in_loop(event, ctx):
             return  # a fresh list or total each iteration holds one graph at a time
-        value = event.value_text or "the loss"
+        value = event.value_text or "loss"
+        named = f"`{event.value_text}`" if event.value_text else "the loss"
         if event.kind == "append":
             what = f"`{event.target}.append({value})` keeps"
         elif event.kind == "assign":
@@ -87,8 +88,9 @@ class GraphAccumulation(Rule):
         else:
             what = f"`{event.target} += {value}` makes `{event.target}` a tensor that keeps"
         message = (
-            f"{what} the autograd graph of every iteration alive (`{value}` requires grad and the total is never "
-            f"backpropagated): memory grows with each step. Accumulate a number: `{value}.item()`."
+            f"{what} the autograd graph of every iteration alive ({named} requires grad and the total is never "
+            f"backpropagated): memory grows with each step. Accumulate a number: "
+            f"`{as_receiver(value, event.value_node)}.item()`."
         )
         edits = (
             append_to(ctx.source, event.value_node, ".item()")
