@@ -1,8 +1,8 @@
 """
 ## What it does
 Flags the result of an op whose gradient is infinite at some inputs — `sqrt` at 0,
-`log` at 0, division by a tensor that can be 0, `x ** 0.5` at 0, `rsqrt`, `acos`/`asin`
-at ±1, a hand-written `sqrt` of a sum of squares — that is then masked: selected with
+`log` at 0, division by a tensor that can be 0, `x ** 0.5` at 0, `deg.pow(-0.5)` (any
+negative or fractional exponent) at 0, `rsqrt`, `acos`/`asin` at ±1, a hand-written `sqrt` of a sum of squares — that is then masked: selected with
 `torch.where`, indexed with a boolean mask, multiplied by a mask (a comparison, a boolean
 tensor as 0/1 weights such as `valid.float()`, or `1 - torch.eye(n)` dropping a diagonal),
 `masked_fill`-ed or overwritten with `y[mask] = …`. Not flagged: the double `where` (the

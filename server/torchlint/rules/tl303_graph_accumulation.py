@@ -2,8 +2,9 @@
 ## What it does
 Flags a running total of the loss kept as a tensor across a training loop —
 `total_loss += loss`, `per_task[t] = per_task[t] + loss`, `losses.append(loss)`,
-`history["loss"].append(loss)` — when the total itself is never backpropagated, also when
-it is added up in an inner loop (over the tasks of a multi-task loss) of the loop that
+`history["loss"].append(loss)`, a running average `ema = 0.9 * ema + 0.1 * loss` or
+`smooth = loss if smooth is None else 0.98 * smooth + 0.02 * loss` — when the total
+itself is never backpropagated, also when it is added up in an inner loop (over the tasks of a multi-task loss) of the loop that
 backpropagates. A list or total the loop makes anew (or clears) in each iteration holds
 one graph at a time and is not flagged.
 
