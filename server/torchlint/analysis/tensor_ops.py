@@ -465,7 +465,32 @@ def apply_op(
                     )
         if result_saved:
             record_save(state, result.root, SaveRecord(node_id, text, why, text))
+    if ip.where_guards and tensors:
+        _carry_where_guard(ip, short(op_name), inputs, oid)
     return TRef(oid)
+
+
+_KEEPS_ZERO_AND_SIGN: Final = frozenset({"sqrt", "abs", "square"})
+
+
+def _carry_where_guard(ip: Interpreter, name: str, inputs: list[Input], oid: int) -> None:
+    """`r = torch.sqrt(torch.where(m, d2, 1))`: r is the first half of a double where too.
+    An op that maps 0 to 0 and a non-zero value to a non-zero one keeps the safe value
+    safe for a division or a log further on (`SIGMA / r`, masked by `m` again)."""
+    positional = [i for i in inputs if i.positional]
+    first = positional[0] if positional else None
+    if first is None or first.tensor is None:
+        return
+    guard = ip.where_guards.get(first.tensor.root)
+    if guard is None:
+        return
+    if name in ("pow", "__pow__"):
+        exponent = positional[1].scalar if len(positional) > 1 else None
+        if exponent is None or exponent <= 0:
+            return
+    elif name not in _KEEPS_ZERO_AND_SIGN:
+        return
+    ip.where_guards[oid] = guard
 
 
 def read_uninitialised(ip: Interpreter, inp: Input, node: ast.AST, state: State) -> None:
