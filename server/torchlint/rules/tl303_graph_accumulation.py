@@ -6,7 +6,8 @@ Flags a running total of the loss kept as a tensor across a training loop —
 `smooth = loss if smooth is None else 0.98 * smooth + 0.02 * loss` — when the total
 itself is never backpropagated, also when it is added up in an inner loop (over the tasks of a multi-task loss) of the loop that
 backpropagates. A list or total the loop makes anew (or clears) in each iteration holds
-one graph at a time and is not flagged.
+one graph at a time and is not flagged; one reset only under an `if` (`if i % 100 == 99:
+running_loss = 0.0`) still keeps the graphs of every iteration in between.
 
 ## Why is this bad?
 The loss requires grad, so the total does too: it holds a reference to the autograd graph
@@ -103,9 +104,11 @@ class GraphAccumulation(Rule):
 
 def _reset_in_loop(event: Accumulation, ctx: RuleContext) -> bool:
     """The loop body binds the total (or the container holding it) anew, or clears it:
-    `losses = []` / `history = defaultdict(list)` / `losses.clear()` inside the loop."""
+    `losses = []` / `history = defaultdict(list)` / `losses.clear()` inside the loop, on
+    every iteration. A reset under an `if` (`if step % 100 == 99: running = 0.0`) still
+    lets the total keep the graphs of every iteration in between."""
     names = {event.target, _base(event.target)}
-    for node in ast.walk(event.loop):
+    for node in _unconditional(event.loop):
         if node is event.stmt:
             continue
         targets: list[ast.expr] = []
@@ -122,6 +125,20 @@ def _reset_in_loop(event: Accumulation, ctx: RuleContext) -> bool:
         if any(ctx.source.segment(t) in names for t in targets):
             return True
     return False
+
+
+def _unconditional(loop: ast.AST) -> list[ast.AST]:
+    """The nodes of a loop that run on each of its iterations: none under an `if` or a
+    `match` of its body (its `else:` blocks are left out too)."""
+    found: list[ast.AST] = []
+    todo: list[ast.AST] = list(getattr(loop, "body", []))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If | ast.Match | ast.IfExp):
+            continue
+        found.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _base(target: str) -> str:
