@@ -119,6 +119,7 @@ class TorchCall(Event):
     state: State
     func_name: str = ""  # the enclosing function ("" at module level)
     in_module_method: bool = False  # that function is a method of an nn.Module subclass
+    callers: tuple[int, ...] = ()  # ids of the call nodes that led here, innermost last
 
 
 @fast_init

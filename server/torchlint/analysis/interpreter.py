@@ -196,6 +196,9 @@ class Interpreter:
         self.yield_grad: GradMode | None = None
         # The operands of the last binary operation, for `total = total + loss`.
         self.last_binop: tuple[ast.BinOp, Value, Value] | None = None
+        # Generators whose yields are wanted (an IterableDataset's `__iter__`), by node id:
+        # each yielded value with the heap it was yielded in.
+        self.yield_sinks: dict[int, list[tuple[Value, dict[int, Tensor | HeapObj]]]] = {}
 
     def release(self) -> None:
         """Break the reference cycles an analysis leaves (a function's globals hold the
@@ -1842,7 +1845,11 @@ class Interpreter:
         return UNKNOWN
 
     def expr_Yield(self, node: ast.Yield, state: State) -> Value:
-        self.eval(node.value, state)
+        value = self.eval(node.value, state)
+        if self.yield_sinks and self.frame.func is not None:
+            sink = self.yield_sinks.get(id(self.frame.func.node))
+            if sink is not None:
+                sink.append((value, dict(state.heap)))
         return UNKNOWN
 
     def expr_YieldFrom(self, node: ast.YieldFrom, state: State) -> Value:

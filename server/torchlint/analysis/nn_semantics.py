@@ -29,7 +29,6 @@ from torchlint.analysis.values import (
     ClassInfo,
     ClassV,
     Const,
-    DataIter,
     DictObj,
     FunctionInfo,
     FuncV,
@@ -100,6 +99,7 @@ class Loader(Value):
     line: int
     device: str | None = None  # where its batches are, when the dataset tells ("cpu")
     items: tuple[tuple[str | None, int | None], ...] = ()  # (dtype, rank) of each batch item
+    single: bool = False  # a batch is one tensor, not a tuple of parts
     # A `collate_fn` of this file, and the dataset whose items it is handed: a batch is
     # what the function makes of a list of items.
     collate: Value | None = None
@@ -1339,6 +1339,11 @@ def call_builtin(
         if isinstance(v, Builtin):
             return Seq((v.element,), "listof")
         return UNKNOWN
+    if name == "dict" and not node.args and all(k.arg is not None for k in node.keywords):
+        # `dict(lr=1e-3, device=torch.device("cuda"))`: a dict literal by other means
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        state.heap[oid] = DictObj(None, {k: v for k, (_, v) in kwargs.items()})
+        return ObjRef(oid)
     if name == "dict" and len(vals) == 1 and isinstance(vals[0], Modules) and vals[0].named:
         return Modules(vals[0].module, named=True, mapping=True)
     if name in ("iter",) and vals:
@@ -1346,7 +1351,9 @@ def call_builtin(
     if name == "next" and vals:
         v = vals[0]
         if isinstance(v, Loader):
-            return DataIter(v.line, v.device, v.items)
+            from torchlint.analysis.torch_semantics import loader_batch
+
+            return loader_batch(ip, v, state)
         if isinstance(v, Builtin):
             return v.element
         return UNKNOWN
@@ -1562,7 +1569,7 @@ def container_method(
             items = recv.items if recv.kind != "listof" else ()
             new = (
                 Seq((*items, item), "list")
-                if len(items) < 8 and recv.kind != "listof"
+                if recv.kind != "listof" and len(items) < _kept_length(items, item, state)
                 else Seq((item,), "listof")
             )
             attribute = _attribute_entry(ip, recv_node, recv, state)
@@ -1582,6 +1589,19 @@ def container_method(
     if isinstance(recv, Seq) and name == "pop":
         return recv.items[-1] if recv.items else UNKNOWN
     return UNKNOWN
+
+
+_KEPT_ITEMS: Final = 8  # items of a list grown by append that the analysis keeps one by one
+_KEPT_LAYERS: Final = 32  # as many for a list of layers: its order and kinds are the model
+
+
+def _kept_length(items: tuple[Value, ...], item: Value, state: State) -> int:
+    """How long a list grown by `append` stays a list of known items. Layers appended to
+    a list after a loop built it (`layers.append(nn.Linear(d, 1))` after four layers per
+    width) keep the list whole, so `nn.Sequential(*layers)` still knows its dropout."""
+    if state.module(item) is not None and all(state.module(i) is not None for i in items):
+        return _KEPT_LAYERS
+    return _KEPT_ITEMS
 
 
 def _attribute_entry(

@@ -180,6 +180,9 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual in ("numpy.arange",):
         dtype = explicit or _literal_dtype_all([a for a, _ in args]) or _number_dtype(args)
         return NumpyArray(dtype, node.lineno, 1)
+    if qual.count(".") == 1 and name in _AS_METHOD and args and isinstance(args[0][1], NumpyArray):
+        # `np.cumsum(x)`, `np.mean(x, axis=0)`: the method of the array, its axis one later
+        return method(args[0][1], name, args[1:], kwargs, node)
     if qual.count(".") == 1 and name in _ROUNDING and args:
         return _rounded(name, args[0][1], node)
     if qual == "numpy.clip" and args:
@@ -195,6 +198,27 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         dtype = x.dtype if x.dtype in ("float32", "float64") else "float64"
         return NumpyArray(dtype, node.lineno, x.rank)
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
+
+
+# numpy functions that are the array method of the same name on their first argument
+_AS_METHOD: Final = frozenset(
+    {
+        "cumsum",
+        "cumprod",
+        "sum",
+        "prod",
+        "max",
+        "min",
+        "mean",
+        "std",
+        "var",
+        "transpose",
+        "squeeze",
+        "ravel",
+        "copy",
+        "reshape",
+    }
+)
 
 
 def _number_dtype(args: Args) -> str | None:

@@ -66,6 +66,7 @@ from torchlint.analysis.values import (
     FuncV,
     GradContext,
     GradScalerV,
+    HeapObj,
     InstanceObj,
     ModuleNS,
     ModuleObj,
@@ -613,6 +614,15 @@ _SPLIT_METHODS: Final = frozenset(
 )
 
 
+def loader_batch(ip: Interpreter, loader: NN.Loader, state: State) -> Value:
+    """A batch of a loader without a collate function of this file: one tensor where the
+    dataset's items are, else the parts unpacking or indexing will take."""
+    batch = DataIter(loader.line, loader.device, loader.items)
+    if loader.single and len(loader.items) == 1:
+        return _data_tensor(ip, batch, state, 0)
+    return batch
+
+
 def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRef:
     oid = ip.graph.alloc(id(ip.stmt) * 31 + index, ip.frame.context)
     why = Why(it.line, "a batch from a DataLoader does not require grad")
@@ -635,31 +645,81 @@ def _data_tensor(ip: Interpreter, it: DataIter, state: State, index: int) -> TRe
     return TRef(oid)
 
 
+_Parts = tuple[tuple[str | None, int | None], ...]
+
+
 def _loader_items(
     ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State
-) -> tuple[tuple[str | None, int | None], ...]:
+) -> tuple[_Parts, bool]:
     """(dtype, rank) of each part of a batch, as default collation makes them: tensors keep
-    their dtype and gain a batch dimension, Python ints become int64, floats float64."""
+    their dtype and gain a batch dimension, Python ints become int64, floats float64. With
+    `batch_size=None` there is no collation: each item is only converted (arrays become
+    tensors, numbers stay numbers). And whether a batch is one tensor (the dataset's item
+    is one tensor or array, not a tuple of them)."""
     if "collate_fn" in kwargs or "set_default_dtype" in ip.src.text:
-        return ()
+        return (), False
     dataset = args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1]
+    batched = not ("batch_size" in kwargs and kwargs["batch_size"][1] == Const(None))
     if isinstance(dataset, NN.Dataset):
-        return dataset.items
+        return (dataset.items if batched else ()), False
     if isinstance(dataset, Seq) and dataset.kind in ("list", "listof"):
         # A list of samples (`data.append((x, float(label)))`): each item as it is.
         sample = iter_element(ip, dataset, state, node)
-        if isinstance(sample, Seq) and sample.kind == "tuple":
-            return tuple(_item_part(v, state, batched=False) for v in sample.items)
-        return (_item_part(sample, state, batched=False),) if sample is not UNKNOWN else ()
+        return _parts([sample] if sample is not UNKNOWN else [], state, batched)
     getitem = _own_getitem(dataset, state)
-    if getitem is None:
-        return ()
-    # `__getitem__` as the loader will call it, on a copy of the state: what an item looks
-    # like, and what goes wrong inside with this dataset's own tensors.
-    probe = state.copy()
-    item = ip.call_user(getitem, (SOME_INT,), {}, probe, node, self_value=dataset)
-    parts = item.items if isinstance(item, Seq) and item.kind == "tuple" else (item,)
-    return tuple(_item_part(v, probe, batched=False) for v in parts)
+    if getitem is not None:
+        # `__getitem__` as the loader will call it, on a copy of the state: what an item
+        # looks like, and what goes wrong inside with this dataset's own tensors.
+        probe = state.copy()
+        item = ip.call_user(getitem, (SOME_INT,), {}, probe, node, self_value=dataset)
+        return _parts([item], probe, batched)
+    return _streamed_items(ip, dataset, node, state, batched)
+
+
+def _parts(items: list[Value], state: State, batched: bool) -> tuple[_Parts, bool]:
+    """The batch parts items like these make, when they all make the same."""
+    found: set[tuple[_Parts, bool]] = set()
+    for item in items:
+        single = not (isinstance(item, Seq) and item.kind == "tuple")
+        values = item.items if isinstance(item, Seq) and not single else (item,)
+        parts = tuple(_converted_part(v, state, batched=batched) for v in values)
+        found.add((parts, single and isinstance(item, TRef | NP.NumpyArray)))
+    return found.pop() if len(found) == 1 else ((), False)
+
+
+def _streamed_items(
+    ip: Interpreter, dataset: Value, node: ast.Call, state: State, batched: bool
+) -> tuple[_Parts, bool]:
+    """The batch parts made from what an IterableDataset of this file yields from its own
+    `__iter__` generator, when every `yield` gives the same."""
+    inst = state.heap.get(dataset.oid) if isinstance(dataset, ObjRef) else None
+    if not isinstance(inst, InstanceObj) or inst.cls is None:
+        return (), False
+    if not any(b.rsplit(".", 1)[-1] == "IterableDataset" for b in inst.cls.bases):
+        return (), False
+    iterate = inst.cls.lookup("__iter__")
+    if iterate is None or iterate.cls is not inst.cls:
+        return (), False
+    sink: list[tuple[Value, dict[int, Tensor | HeapObj]]] = []
+    ip.yield_sinks[id(iterate.node)] = sink
+    try:
+        ip.call_user(iterate, (), {}, state.copy(), node, self_value=dataset)
+    finally:
+        del ip.yield_sinks[id(iterate.node)]
+    found: set[tuple[_Parts, bool]] = set()
+    for value, heap in sink:
+        at = State()
+        at.heap = heap
+        found.add(_parts([value], at, batched))
+    return found.pop() if len(found) == 1 else ((), False)
+
+
+def _converted_part(v: Value, state: State, *, batched: bool) -> tuple[str | None, int | None]:
+    if batched:
+        return _item_part(v, state, batched=False)
+    if isinstance(v, TRef | NP.NumpyArray):
+        return _item_part(v, state, batched=True)  # kept as it is: no batch dimension added
+    return None, None
 
 
 def _own_getitem(dataset: Value | None, state: State) -> FunctionInfo | None:
@@ -745,9 +805,9 @@ def _loader_device(ip: Interpreter, args: Args, kwargs: Kwargs, state: State) ->
         inst = state.heap.get(dataset.oid)
         if isinstance(inst, InstanceObj) and inst.cls is not None:
             text = ip.src.exact(ip.src.span(inst.cls.node))  # the whole class, every line
-            if any(b.rsplit(".", 1)[-1] == "Dataset" for b in inst.cls.bases) and not _MOVES.search(
-                text
-            ):
+            if any(
+                b.rsplit(".", 1)[-1] in ("Dataset", "IterableDataset") for b in inst.cls.bases
+            ) and not _MOVES.search(text):
                 return "cpu"  # a Dataset of this file that never moves a tensor
     return None
 
@@ -793,7 +853,7 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
             batch = _collated_batch(ip, iterable, state, node)
             if batch is not None:
                 return batch
-        return DataIter(iterable.line, iterable.device, iterable.items)
+        return loader_batch(ip, iterable, state)
     if isinstance(iterable, NN.Builtin):
         return iterable.element
     if isinstance(iterable, Params):
@@ -1336,7 +1396,7 @@ def call_torch(
         return NN.Loader(
             node.lineno,
             _loader_device(ip, args, kwargs, state),
-            _loader_items(ip, args, kwargs, node, state),
+            *_loader_items(ip, args, kwargs, node, state),
             collate=collate if _own_function(collate) else None,
             dataset=args[0][1] if args else kwargs.get("dataset", (None, UNKNOWN))[1],
         )
@@ -1433,6 +1493,7 @@ def _emit_call(
             in_module_method=ip.frame.func is not None
             and ip.frame.func.cls is not None
             and ip.frame.func.cls.is_module is not Tri.NO,
+            callers=ip.frame.context,
         )
     )
 

@@ -100,14 +100,17 @@ class MissingEvalMode(Rule):
         since = (
             f" ({mod.why_training.text}, line {mod.why_training.line})" if mod.why_training else ""
         )
+        mode = (
+            "`torch.inference_mode()`" if event.grad is GradMode.INFERENCE else "`torch.no_grad()`"
+        )
         where = (
             "in an evaluation function"
             if event.in_eval_scope
-            else "under `torch.no_grad()` after training"
+            else f"under {mode} after training"
             if event.trained_before
-            else "under `torch.no_grad()` after loading its weights"
+            else f"under {mode} after loading its weights"
             if event.loaded_before
-            else _copy_words(event)
+            else _copy_words(event, mode)
         )
         message = (
             f"`{name}` is still in training mode here{since}, {where}: its dropout/batch-norm layers behave as in "
@@ -120,12 +123,12 @@ class MissingEvalMode(Rule):
         )
 
 
-def _copy_words(event: ModuleCall) -> str:
+def _copy_words(event: ModuleCall, mode: str) -> str:
     assert event.copy_of_eval is not None
     original, switched = event.copy_of_eval
     name = f"`{original.name}`" if original.name else "the model"
     return (
-        f"under `torch.no_grad()`: it is a `copy.deepcopy` of {name}, which is in evaluation mode "
+        f"under {mode}: it is a `copy.deepcopy` of {name}, which is in evaluation mode "
         f"(line {switched.line}), but a copy keeps its own mode"
     )
 
