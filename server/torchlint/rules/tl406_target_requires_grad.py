@@ -2,7 +2,9 @@
 ## What it does
 Flags a loss whose target is the output of another model that requires grad — a teacher
 in distillation, a target network in Q-learning, a frozen encoder that was not frozen —
-passed without `.detach()`.
+passed without `.detach()`. Where a loss helper (`def kd_loss(s_logits, t_logits)`) is
+handed that output by its caller, the finding is at the caller's call, where the output is
+passed on and `.detach()` belongs.
 
 ## Why is this bad?
 PyTorch (2.13) no longer refuses a target that requires grad: every loss (MSE, KL
@@ -51,12 +53,15 @@ both sides should get gradients is a modelling choice.
 
 from __future__ import annotations
 
+import ast
+
 from torchlint.analysis.events import Event, ModuleCall, TorchCall
-from torchlint.analysis.facts import Tri
+from torchlint.analysis.facts import Tensor, Tri, Why
 from torchlint.analysis.state import State
 from torchlint.analysis.values import OptimizerObj
 from torchlint.findings import Severity
-from torchlint.rules._losses import LOSS_FUNCTIONS, loss_call
+from torchlint.rules._losses import LOSS_FUNCTIONS, LossCall, loss_call
+from torchlint.rules._text import origins
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 from torchlint.rules.fixes import append_to, as_receiver
@@ -96,6 +101,8 @@ class TargetRequiresGrad(Rule):
             and _optimized(state, ctx, t.module_text)
         ):
             return  # both models learn together (two towers, CLIP): gradients into it are wanted
+        if self._at_caller(call, t, model, ctx):
+            return
         detached = f"{as_receiver(call.target.text, call.target.node)}.detach()"
         message = (
             f"The target `{call.target.text}` of `{call.short}` comes from `{model}` and requires grad: PyTorch does "
@@ -108,6 +115,103 @@ class TargetRequiresGrad(Rule):
             else None
         )
         ctx.report(self.finding(ctx, call.node, message, fix_edits=edits))
+
+    def _at_caller(self, call: LossCall, t: Tensor, model: str, ctx: RuleContext) -> bool:
+        """A loss helper (`def distill_loss(s_logits, t_logits)`) handed the other model's
+        output by its caller: said at the caller's call, where that output is passed on
+        and where `.detach()` belongs (the helper may well be called with data elsewhere)."""
+        found = _caller_argument(call, t, ctx)
+        if found is None:
+            return False
+        site, arg, why = found
+        text = ctx.source.segment(arg, 40)
+        message = (
+            f"`{ctx.source.segment(site.func, 40)}` is given `{text}`, the output of `{model}`, which requires "
+            f"grad, and uses it as the target of `{call.short}` (line {call.node.lineno}): PyTorch does not stop "
+            f"there, so the backward also sends gradients into `{model}` (and the loss can shrink by moving the "
+            f"target). Pass `{as_receiver(text, arg)}.detach()`, or compute it under `torch.no_grad()`."
+        )
+        used = Why(call.node.lineno, f"the target of `{call.short}`", col=call.node.col_offset)
+        related = origins((f"`{call.short}` takes it as its target", used), ("made here", why))
+        edits = append_to(ctx.source, arg, ".detach()")
+        ctx.report(self.finding(ctx, site, message, related=related, fix_edits=edits))
+        return True
+
+
+def _caller_argument(
+    call: LossCall, t: Tensor, ctx: RuleContext
+) -> tuple[ast.Call, ast.expr, Why] | None:
+    """The call that ran the helper holding this loss, and its argument that the loss's
+    target is made from (the helper's parameter, or one value computed from it alone)."""
+    event = call.event
+    callers = event.callers if isinstance(event, TorchCall | ModuleCall) else ()
+    site = ctx.call_by_id(next((c for c in reversed(callers) if c > 0), 0))
+    func = ctx.enclosing_function(call.node)
+    target = call.target.node if call.target is not None else None
+    if site is None or not isinstance(func, ast.FunctionDef) or target is None:
+        return None
+    called = (
+        site.func.attr if isinstance(site.func, ast.Attribute) else getattr(site.func, "id", None)
+    )
+    why = t.module_why or t.why_rg
+    end = func.end_lineno or func.lineno
+    if called != func.name or why is None or func.lineno <= why.line <= end:
+        return None  # the target was made in the helper itself
+    params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+    if isinstance(site.func, ast.Attribute) and params[:1] in (["self"], ["cls"]):
+        params = params[1:]
+    name = _feeding_parameter(func, target, [p for p in params if p not in _numbers(func)])
+    if name is None:
+        return None
+    index = params.index(name)
+    arg: ast.expr | None = None
+    if index < len(site.args) and not any(
+        isinstance(a, ast.Starred) for a in site.args[: index + 1]
+    ):
+        arg = site.args[index]
+    else:
+        arg = next((k.value for k in site.keywords if k.arg == name), None)
+    if arg is None:
+        return None
+    return site, arg, why
+
+
+def _numbers(func: ast.FunctionDef) -> set[str]:
+    """Parameters with a number for default (`T=4.0`): settings, not the target tensor."""
+    args = [*func.args.posonlyargs, *func.args.args]
+    defaulted = zip(args[len(args) - len(func.args.defaults) :], func.args.defaults, strict=True)
+    return {
+        a.arg
+        for a, d in defaulted
+        if isinstance(d, ast.Constant) and isinstance(d.value, int | float)
+    }
+
+
+def _feeding_parameter(func: ast.FunctionDef, target: ast.expr, params: list[str]) -> str | None:
+    """The one parameter the target expression reads, directly or through one assignment
+    of the function (`z = F.normalize(target_proj)`), never bound again."""
+    stored: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(func):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):
+            stored.setdefault(node.targets[0].id, []).append(node.value)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stored.setdefault(node.id, [])
+    read: set[str] = set()
+    for name in {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}:
+        if name in params:
+            read.add(name)
+        elif len(stored.get(name, ())) == 1:
+            read |= {n.id for n in ast.walk(stored[name][0]) if isinstance(n, ast.Name)} & set(
+                params
+            )
+    if len(read) != 1:
+        return None
+    (name,) = read
+    return None if name in stored else name
 
 
 def _optimized(state: State, ctx: RuleContext, model: str) -> bool:
