@@ -696,18 +696,28 @@ _UNARY_RANK_KEEPING: Final = frozenset(
 
 
 # =========================================================================== tags
-# Ops that rearrange values without changing them (a softmax stays a softmax).
+# Ops that rearrange or repeat values without changing them (a softmax stays a softmax:
+# `probs.expand(batch, -1)`, `probs.repeat_interleave(k, dim=0)` are still probabilities).
 _RESHAPES: Final = frozenset(
     {
         "view",
         "reshape",
         "flatten",
+        "unflatten",
         "contiguous",
         "permute",
         "transpose",
+        "swapaxes",
+        "movedim",
         "squeeze",
         "unsqueeze",
         "t",
+        "expand",
+        "expand_as",
+        "repeat",
+        "repeat_interleave",
+        "tile",
+        "clone",
     }
 )
 
