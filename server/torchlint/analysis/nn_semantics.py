@@ -1599,6 +1599,8 @@ def _kept_length(items: tuple[Value, ...], item: Value, state: State) -> int:
     """How long a list grown by `append` stays a list of known items. Layers appended to
     a list after a loop built it (`layers.append(nn.Linear(d, 1))` after four layers per
     width) keep the list whole, so `nn.Sequential(*layers)` still knows its dropout."""
+    if len(items) < _KEPT_ITEMS:
+        return _KEPT_ITEMS  # short lists are kept whatever they hold: no need to look
     if state.module(item) is not None and all(state.module(i) is not None for i in items):
         return _KEPT_LAYERS
     return _KEPT_ITEMS

@@ -470,7 +470,17 @@ def apply_op(
     return TRef(oid)
 
 
-_KEEPS_ZERO_AND_SIGN: Final = frozenset({"sqrt", "abs", "square"})
+_KEEPS_ZERO_AND_NONZERO: Final = frozenset({"sqrt", "abs", "square"})
+
+
+def _exponent(inputs: list[Input]) -> float | None:
+    """The number a `pow` raises to: its second positional argument, else its second
+    argument (`exponent=` written as a keyword)."""
+    positional = [i for i in inputs if i.positional]
+    exponent = positional[1].scalar if len(positional) > 1 else None
+    if exponent is None and len(inputs) > 1:
+        exponent = inputs[1].scalar
+    return exponent
 
 
 def _carry_where_guard(ip: Interpreter, name: str, inputs: list[Input], oid: int) -> None:
@@ -485,10 +495,10 @@ def _carry_where_guard(ip: Interpreter, name: str, inputs: list[Input], oid: int
     if guard is None:
         return
     if name in ("pow", "__pow__"):
-        exponent = positional[1].scalar if len(positional) > 1 else None
+        exponent = _exponent(inputs)
         if exponent is None or exponent <= 0:
             return
-    elif name not in _KEEPS_ZERO_AND_SIGN:
+    elif name not in _KEEPS_ZERO_AND_NONZERO:
         return
     ip.where_guards[oid] = guard
 
@@ -888,10 +898,7 @@ def _singular(
         ):
             continue  # the gradient w.r.t. a Python number never exists
         if name in ("pow", "__pow__", "float_power"):
-            exponent = positional[1].scalar if len(positional) > 1 else None
-            if exponent is None:
-                exp_input = inputs[1].scalar if len(inputs) > 1 else None
-                exponent = exp_input
+            exponent = _exponent(inputs)
             # x ** 0.5 has an infinite slope at 0; x ** -0.5 (like 1 / x) is infinite there
             if exponent is None or not (0.0 < exponent < 1.0 or exponent < 0.0):
                 continue

@@ -665,21 +665,22 @@ def _loader_items(
     if isinstance(dataset, Seq) and dataset.kind in ("list", "listof"):
         # A list of samples (`data.append((x, float(label)))`): each item as it is.
         sample = iter_element(ip, dataset, state, node)
-        return _parts([sample] if sample is not UNKNOWN else [], state, batched)
-    getitem = _own_getitem(dataset, state)
+        return _parts([(sample, state)] if sample is not UNKNOWN else [], batched)
+    getitem = _own_method(dataset, state, "__getitem__")
     if getitem is not None:
         # `__getitem__` as the loader will call it, on a copy of the state: what an item
         # looks like, and what goes wrong inside with this dataset's own tensors.
         probe = state.copy()
         item = ip.call_user(getitem, (SOME_INT,), {}, probe, node, self_value=dataset)
-        return _parts([item], probe, batched)
-    return _streamed_items(ip, dataset, node, state, batched)
+        return _parts([(item, probe)], batched)
+    return _parts(_yielded(ip, dataset, node, state), batched)
 
 
-def _parts(items: list[Value], state: State, batched: bool) -> tuple[_Parts, bool]:
-    """The batch parts items like these make, when they all make the same."""
+def _parts(items: list[tuple[Value, State]], batched: bool) -> tuple[_Parts, bool]:
+    """The batch parts these items (each in the state it was made in) make, when they all
+    make the same."""
     found: set[tuple[_Parts, bool]] = set()
-    for item in items:
+    for item, state in items:
         single = not (isinstance(item, Seq) and item.kind == "tuple")
         values = item.items if isinstance(item, Seq) and not single else (item,)
         parts = tuple(_converted_part(v, state, batched=batched) for v in values)
@@ -687,31 +688,33 @@ def _parts(items: list[Value], state: State, batched: bool) -> tuple[_Parts, boo
     return found.pop() if len(found) == 1 else ((), False)
 
 
-def _streamed_items(
-    ip: Interpreter, dataset: Value, node: ast.Call, state: State, batched: bool
-) -> tuple[_Parts, bool]:
-    """The batch parts made from what an IterableDataset of this file yields from its own
-    `__iter__` generator, when every `yield` gives the same."""
+def _yielded(
+    ip: Interpreter, dataset: Value, node: ast.Call, state: State
+) -> list[tuple[Value, State]]:
+    """What an IterableDataset of this file yields from its own `__iter__` generator, each
+    value in the state it was yielded in."""
     inst = state.heap.get(dataset.oid) if isinstance(dataset, ObjRef) else None
-    if not isinstance(inst, InstanceObj) or inst.cls is None:
-        return (), False
-    if not any(b.rsplit(".", 1)[-1] == "IterableDataset" for b in inst.cls.bases):
-        return (), False
-    iterate = inst.cls.lookup("__iter__")
-    if iterate is None or iterate.cls is not inst.cls:
-        return (), False
+    if not (
+        isinstance(inst, InstanceObj)
+        and inst.cls is not None
+        and any(b.rsplit(".", 1)[-1] == "IterableDataset" for b in inst.cls.bases)
+    ):
+        return []
+    iterate = _own_method(dataset, state, "__iter__")
+    if iterate is None:
+        return []
     sink: list[tuple[Value, dict[int, Tensor | HeapObj]]] = []
     ip.yield_sinks[id(iterate.node)] = sink
     try:
         ip.call_user(iterate, (), {}, state.copy(), node, self_value=dataset)
     finally:
         del ip.yield_sinks[id(iterate.node)]
-    found: set[tuple[_Parts, bool]] = set()
+    yielded: list[tuple[Value, State]] = []
     for value, heap in sink:
         at = State()
         at.heap = heap
-        found.add(_parts([value], at, batched))
-    return found.pop() if len(found) == 1 else ((), False)
+        yielded.append((value, at))
+    return yielded
 
 
 def _converted_part(v: Value, state: State, *, batched: bool) -> tuple[str | None, int | None]:
@@ -722,15 +725,16 @@ def _converted_part(v: Value, state: State, *, batched: bool) -> tuple[str | Non
     return None, None
 
 
-def _own_getitem(dataset: Value | None, state: State) -> FunctionInfo | None:
-    """The `__getitem__` a Dataset class of this file defines itself, for an instance."""
+def _own_method(dataset: Value | None, state: State, name: str) -> FunctionInfo | None:
+    """The method (`__getitem__`, `__iter__`) a Dataset class of this file defines itself,
+    for an instance."""
     if not isinstance(dataset, ObjRef):
         return None
     inst = state.heap.get(dataset.oid)
     if not isinstance(inst, InstanceObj) or inst.cls is None:
         return None
-    getitem = inst.cls.lookup("__getitem__")
-    return getitem if getitem is not None and getitem.cls is inst.cls else None
+    method = inst.cls.lookup(name)
+    return method if method is not None and method.cls is inst.cls else None
 
 
 def _own_function(value: Value) -> bool:
@@ -762,7 +766,7 @@ def _collated_batch(
         return None
     dataset = loader.dataset
     item: Value = UNKNOWN
-    getitem = _own_getitem(dataset, state)
+    getitem = _own_method(dataset, state, "__getitem__")
     if isinstance(dataset, Seq):
         item = iter_element(ip, dataset, state, node)
     elif getitem is not None:

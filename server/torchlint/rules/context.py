@@ -138,15 +138,35 @@ class RuleContext:
             )
         return self._calls.get(node_id)
 
+    def caller_site(self, callers: tuple[int, ...]) -> ast.Call | None:
+        """The call that ran the function an event is in: the last real site in an event's
+        `callers` (containers add negative keys)."""
+        return self.call_by_id(next((c for c in reversed(callers) if c > 0), 0))
+
+    @staticmethod
+    def argument_for(site: ast.Call, func: ast.FunctionDef, name: str) -> ast.expr | None:
+        """What `site` passes for `func`'s parameter `name`: by position (after `self` or
+        `cls`: `model(x)` runs `forward(self, x)`) or by keyword; None where a spread
+        argument hides it or nothing is passed."""
+        params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+        if params[:1] in (["self"], ["cls"]):
+            params = params[1:]
+        if name not in params:
+            return None
+        index = params.index(name)
+        before = site.args[: index + 1]
+        if index < len(site.args) and not any(isinstance(a, ast.Starred) for a in before):
+            return site.args[index]
+        return next((k.value for k in site.keywords if k.arg == name), None)
+
     def caller_input(
         self, node: ast.AST, operand: ast.expr | None, why: Why | None, callers: tuple[int, ...]
-    ) -> tuple[ast.FunctionDef, int, ast.Call] | None:
+    ) -> tuple[ast.FunctionDef, str, ast.Call] | None:
         """When `operand` at `node` is a parameter of the enclosing method, not bound again
         before `node`, whose fact (`why`) was made in the function of the call that ran the
-        method (the last real site in `callers`; containers add negative keys): the method,
-        the parameter's position (after `self`) and that call. The caller's call is where
-        to say it."""
-        site = self.call_by_id(next((c for c in reversed(callers) if c > 0), 0))
+        method (see `caller_site`): the method, the parameter's name and that call. The
+        caller's call is where to say it."""
+        site = self.caller_site(callers)
         if site is None or why is None:
             return None
         outer = self.enclosing_function(site)
@@ -185,7 +205,7 @@ class RuleContext:
                 and sub.lineno <= line
             ):
                 return None  # bound again: not the caller's value any more
-        return func, params.index(name), site
+        return func, name, site
 
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
         """The innermost function (or lambda) whose body holds `node`; None at module level."""

@@ -4,8 +4,8 @@ Flags a running total of the loss kept as a tensor across a training loop —
 `total_loss += loss`, `per_task[t] = per_task[t] + loss`, `losses.append(loss)`,
 `history["loss"].append(loss)`, a running average `ema = 0.9 * ema + 0.1 * loss` or
 `smooth = loss if smooth is None else 0.98 * smooth + 0.02 * loss` — when the total
-itself is never backpropagated, also when it is added up in an inner loop (over the tasks of a multi-task loss) of the loop that
-backpropagates. A list or total the loop makes anew (or clears) in each iteration holds
+itself is never backpropagated, also when it is added up in an inner loop (over the tasks
+of a multi-task loss) of the loop that backpropagates. A list or total the loop makes anew (or clears) in each iteration holds
 one graph at a time and is not flagged; one reset only under an `if` (`if i % 100 == 99:
 running_loss = 0.0`) still keeps the graphs of every iteration in between.
 

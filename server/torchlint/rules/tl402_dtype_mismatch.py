@@ -276,10 +276,10 @@ class DtypeMismatch(Rule):
         found = ctx.caller_input(event.node, x.node, why, event.callers)
         if found is None:
             return False
-        func, index, site = found
-        if index >= len(site.args) or isinstance(site.args[index], ast.Starred):
+        func, name, site = found
+        arg = ctx.argument_for(site, func, name)
+        if arg is None:
             return False
-        arg = site.args[index]
         text = ctx.source.segment(arg, 40)
         message = (
             f"`{ctx.source.segment(site.func, 40)}` gets {code(text)}, which is {dx}{because(why)}, and its "

@@ -144,8 +144,7 @@ def _caller_argument(
     """The call that ran the helper holding this loss, and its argument that the loss's
     target is made from (the helper's parameter, or one value computed from it alone)."""
     event = call.event
-    callers = event.callers if isinstance(event, TorchCall | ModuleCall) else ()
-    site = ctx.call_by_id(next((c for c in reversed(callers) if c > 0), 0))
+    site = ctx.caller_site(event.callers if isinstance(event, TorchCall | ModuleCall) else ())
     func = ctx.enclosing_function(call.node)
     target = call.target.node if call.target is not None else None
     if site is None or not isinstance(func, ast.FunctionDef) or target is None:
@@ -157,23 +156,10 @@ def _caller_argument(
     end = func.end_lineno or func.lineno
     if called != func.name or why is None or func.lineno <= why.line <= end:
         return None  # the target was made in the helper itself
-    params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
-    if isinstance(site.func, ast.Attribute) and params[:1] in (["self"], ["cls"]):
-        params = params[1:]
+    params = [a.arg for a in (*func.args.posonlyargs, *func.args.args) if a.arg != "self"]
     name = _feeding_parameter(func, target, [p for p in params if p not in _numbers(func)])
-    if name is None:
-        return None
-    index = params.index(name)
-    arg: ast.expr | None = None
-    if index < len(site.args) and not any(
-        isinstance(a, ast.Starred) for a in site.args[: index + 1]
-    ):
-        arg = site.args[index]
-    else:
-        arg = next((k.value for k in site.keywords if k.arg == name), None)
-    if arg is None:
-        return None
-    return site, arg, why
+    arg = ctx.argument_for(site, func, name) if name is not None else None
+    return (site, arg, why) if arg is not None else None
 
 
 def _numbers(func: ast.FunctionDef) -> set[str]:
