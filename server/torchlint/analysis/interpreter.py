@@ -2107,7 +2107,11 @@ def _unrolled_items(iterable: Value) -> tuple[Value, ...] | None:
             # not tracked, so an exact index would read the list's old item
             return tuple(Seq((SOME_INT, *row), "tuple") for row in rows)
         return tuple(Seq(row, "tuple") for row in rows)
-    if not isinstance(iterable, Seq) or not 2 <= len(iterable.items) <= _MAX_UNROLL:
+    if (
+        not isinstance(iterable, Seq)
+        or iterable.kind == "listmix"
+        or not 2 <= len(iterable.items) <= _MAX_UNROLL
+    ):
         return None
     items = iterable.items
     if all(item == items[0] for item in items):

@@ -1567,11 +1567,14 @@ def container_method(
         item = args[0][1]
         if name == "append":
             items = recv.items if recv.kind != "listof" else ()
-            new = (
+            new: Value = (
                 Seq((*items, item), "list")
                 if recv.kind != "listof" and len(items) < _kept_length(items, item, state)
                 else Seq((item,), "listof")
             )
+            if recv.kind == "listmix":
+                kinds = tuple(dict.fromkeys((*items, item)))
+                new = Seq(kinds, "listmix") if isinstance(item, TRef) else UNKNOWN
             attribute = _attribute_entry(ip, recv_node, recv, state)
             if isinstance(recv_node, ast.Name):
                 state.env[recv_node.id] = new

@@ -205,8 +205,9 @@ def operand_kind(inp: Input) -> tuple[DType, str] | None:
     return None
 
 
-def promote(inputs: list[Input]) -> DType:
-    """`torch.result_type` folded over the inputs; unknown as soon as one is unknown."""
+def promote(inputs: list[Input], *, joined: bool = False) -> DType:
+    """`torch.result_type` folded over the inputs; unknown as soon as one is unknown.
+    `joined`: `cat`/`stack` inputs, which promote as equals whatever their rank."""
     ops: list[tuple[DType, str]] = []
     for inp in inputs:
         k = operand_kind(inp)
@@ -222,6 +223,8 @@ def promote(inputs: list[Input]) -> DType:
     for dtypes, kind in ops:
         if dtypes is None:
             return None
+        if joined and kind != "scalar":
+            kind = "tensor"
         kinds = ["tensor", "zerodim"] if kind == "unknown-rank" else [kind]
         choices.append([(d, k) for d in sorted(dtypes) for k in kinds])
     for combo in itertools.islice(itertools.product(*choices), 64):
@@ -244,7 +247,9 @@ def promote(inputs: list[Input]) -> DType:
     return frozenset(results)
 
 
-def result_dtype(op: K.OpFacts | None, inputs: list[Input], explicit: str | None) -> DType:
+def result_dtype(
+    op: K.OpFacts | None, inputs: list[Input], explicit: str | None, *, joined: bool = False
+) -> DType:
     if explicit is not None:
         return frozenset({explicit})
     if op is None:
@@ -262,7 +267,7 @@ def result_dtype(op: K.OpFacts | None, inputs: list[Input], explicit: str | None
     if rule in ("same", "float_only"):
         return None if first is None else first.dtype
     if rule == "promote":
-        return promote(inputs)
+        return promote(inputs, joined=joined)
     if rule == "int_to_float":
         d = promote(inputs)
         if d is None:
@@ -382,7 +387,7 @@ def apply_op(
     for inp in inputs:
         if inp.tensor is not None and inp.tensor.uninit is not None and inp.ref is not None:
             read_uninitialised(ip, inp, node, state)
-    dtype = result_dtype(op, inputs, explicit_dtype)
+    dtype = result_dtype(op, inputs, explicit_dtype, joined=short(op_name) in _JOINS)
     rg, why_rg = result_rg(ip, op_name, op, inputs, dtype, state, node)
     oid = ip.graph.alloc(id(node), ip.frame.context)
     tensors = [i for i in inputs if i.tensor is not None]
@@ -526,6 +531,9 @@ def _result_device(tensors: list[Input]) -> tuple[str | None, Why | None]:
         src = next(i.tensor for i in tensors if i.tensor is not None and i.tensor.device == d)
         return d, src.why_device
     return None, None
+
+
+_JOINS: Final = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack"})
 
 
 def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None:

@@ -2781,6 +2781,11 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
         items = (*a.items, *b.items)
         if items and all(item == items[0] for item in items):
             return Seq((items[0],), "listof")
+        kinds = tuple(dict.fromkeys(items))
+        if 1 < len(kinds) <= _MAX_CONCAT and all(isinstance(i, TRef) for i in kinds):
+            # `[num] + embedded`: tensors of a few kinds in unknown number, enough for
+            # `torch.cat` to promote their dtypes; loops and indexing see nothing known
+            return Seq(kinds, "listmix")
     if (
         isinstance(a, Const)
         and isinstance(b, Const)

@@ -76,7 +76,7 @@ class ExtName(Value):
 @dataclass(frozen=True, slots=True)
 class Seq(Value):
     items: tuple[Value, ...]
-    kind: str = "tuple"  # "tuple" | "list" | "listof" | "namedtuple"
+    kind: str = "tuple"  # "tuple" | "list" | "listof" | "listmix" | "namedtuple"
     fields: tuple[str, ...] = ()  # a namedtuple's field names, where known
 
 
