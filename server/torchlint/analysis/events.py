@@ -86,7 +86,9 @@ class BackwardCall(Event):
     stmt: ast.stmt
     tensor: Operand
     retain_graph: bool | None  # None: not a constant
-    freed: tuple[tuple[Why, str], ...]  # (the earlier backward, the op whose buffers it freed)
+    # (the earlier backward, the op whose buffers it freed, whether that op ran before the
+    # loop around this backward: a graph built once and backpropagated on every iteration)
+    freed: tuple[tuple[Why, str, bool], ...]
     hazards: tuple[Hazard, ...]  # in-place writes to tensors this graph saved
     api: str  # "backward" | "autograd.grad"
     in_loop: bool

@@ -199,6 +199,10 @@ class Interpreter:
         # Generators whose yields are wanted (an IterableDataset's `__iter__`), by node id:
         # each yielded value with the heap it was yielded in.
         self.yield_sinks: dict[int, list[tuple[Value, dict[int, Tensor | HeapObj]]]] = {}
+        # The values yielded by each generator function of this file being called (by
+        # node id), and which functions are generators (see `_generator`).
+        self.yielded: dict[int, list[Value]] = {}
+        self.generators: dict[int, bool] = {}
 
     def release(self) -> None:
         """Break the reference cycles an analysis leaves (a function's globals hold the
@@ -655,9 +659,17 @@ class Interpreter:
             return self.memo[key]
         before = dict(state.heap) if key is not None else None
         flow = (len(state.saved), len(state.hazards), len(state.freed), self.training.events)
-        result = self._inline(
-            func, args, kwargs, state, site, self_value, alone_args, all_kwargs=all_kwargs
-        )
+        generator = self._generator(func)
+        if generator:
+            self.yielded[id(func.node)] = []
+        try:
+            result = self._inline(
+                func, args, kwargs, state, site, self_value, alone_args, all_kwargs=all_kwargs
+            )
+        finally:
+            yields = self.yielded.pop(id(func.node), None) if generator else None
+        if yields is not None:
+            result = _generated(yields)
         if before is not None and key is not None and not isinstance(result, TRef | ObjRef | Seq):
             unchanged = (
                 flow
@@ -667,6 +679,20 @@ class Interpreter:
             if unchanged and not any(k in before for k, _ in before.items() ^ state.heap.items()):
                 self.memo[key] = result
         return result
+
+    def _generator(self, func: FunctionInfo) -> bool:
+        """A plain generator function (`def quantizers(model): ... yield m`), not a
+        `@contextmanager`: its call gives an iterator over what it yields."""
+        key = id(func.node)
+        found = self.generators.get(key)
+        if found is None:
+            node = func.node
+            found = self.generators[key] = (
+                isinstance(node, ast.FunctionDef)
+                and not func.context_manager
+                and any(_has_yield(stmt) for stmt in node.body)
+            )
+        return found
 
     def _small(self, func: FunctionInfo) -> bool:
         """A helper of a few statements (`_update` of running statistics, a `project()` of
@@ -1385,9 +1411,12 @@ class Interpreter:
     def stmt_For(self, stmt: ast.For | ast.AsyncFor, state: State) -> None:
         iterable = self.eval(stmt.iter, state)
         children = T.container_children(iterable, state)
+        runs = False
         if children is not None:
-            # `for block in self.blocks:` over a ModuleList / Sequential: its modules
+            # `for block in self.blocks:` over a ModuleList / Sequential: its modules. A
+            # model's stack of blocks is never empty, whatever built it.
             iterable = Seq(children, "list") if len(children) > 1 else Seq(children, "listof")
+            runs = True
         elif (mod := state.module(iterable)) is not None and (
             entries := NN.module_dict_entries(mod)
         ):
@@ -1410,7 +1439,8 @@ class Interpreter:
             self.assign(stmt.target, element, s, None)
             self.exec_block(stmt.body, s)
 
-        self._loop(stmt, state, body, stmt.orelse, runs=T.surely_nonempty(iterable, state))
+        runs = runs or T.surely_nonempty(iterable, state)
+        self._loop(stmt, state, body, stmt.orelse, runs=runs)
 
     stmt_AsyncFor = stmt_For
 
@@ -1850,6 +1880,10 @@ class Interpreter:
             sink = self.yield_sinks.get(id(self.frame.func.node))
             if sink is not None:
                 sink.append((value, dict(state.heap)))
+        if self.yielded and self.frame.func is not None:
+            values = self.yielded.get(id(self.frame.func.node))
+            if values is not None:
+                values.append(value)
         return UNKNOWN
 
     def expr_YieldFrom(self, node: ast.YieldFrom, state: State) -> Value:
@@ -2146,6 +2180,14 @@ def _is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if _plain_name(deco) in ("contextmanager", "asynccontextmanager"):
             return any(_has_yield(stmt) for stmt in node.body)
     return False
+
+
+def _generated(yields: list[Value]) -> Value:
+    """A generator's call: an iterator over the one value it always yields (`listof`), or
+    over values the analysis cannot tell apart (unknown)."""
+    if yields and all(v == yields[0] for v in yields) and yields[0] is not UNKNOWN:
+        return Seq((yields[0],), "listof")
+    return UNKNOWN
 
 
 def _has_yield(stmt: ast.stmt) -> bool:

@@ -2097,6 +2097,14 @@ def _autograd_api(
         flag = kwargs.get("create_graph", (None, Const(False)))[1]
         # without a graph unless `create_graph` is known to be off (`create_graph=not first_order`)
         create = spread or not (isinstance(flag, Const) and flag.value in (False, None))
+        # `create_graph=True`: the gradients have a graph of their own, built from the
+        # loss's (a Hessian-vector product backpropagates through it, and frees it)
+        sources = tuple(g for r in refs if (g := state.tensor(r).node) is not None)
+        graph_node = (
+            ip.graph.add(ip.why_code(node, "{}"), None, True, sources)
+            if isinstance(flag, Const) and flag.value is True and sources
+            else None
+        )
         outs: list[Value] = []
         for i in range(n):
             oid = ip.graph.alloc(id(node) * 7 + i, ip.frame.context)
@@ -2107,6 +2115,7 @@ def _autograd_api(
                 root=oid,
                 why_rg=None if create else why,
                 origin=why,
+                node=graph_node,
             )
             outs.append(TRef(oid))
         return Seq(tuple(outs), "tuple")
@@ -2137,12 +2146,14 @@ def backward(
     t = state.tensor(ref)
     ancestors = ip.graph.ancestors(t.node)
     nodes = ip.graph.nodes
-    freed: list[tuple[Why, str]] = []
+    freed: list[tuple[Why, str, bool]] = []
     hazards: list[Hazard] = []
+    loops = ip.training.loops
+    loop_start = loops[-1].first_node if loops else 0
     for n in ancestors:
         info = nodes[n]
         if info.saves and n in state.freed:
-            freed.append((state.freed[n], info.op))
+            freed.append((state.freed[n], info.op, n < loop_start))
         h = state.hazards.get(n)
         if h is not None:
             hazards.append(h)

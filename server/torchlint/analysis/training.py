@@ -102,6 +102,7 @@ class LoopRecord:
     # (node id, text) of each name, attribute and subscript the loop reads: made once, when
     # an inner loop's totals are first judged (records live across fixpoint passes)
     loads: list[tuple[int, str]] | None = None
+    first_node: int = 0  # graph nodes below this one were made before the loop started
 
 
 class TrainingTracker:
@@ -169,6 +170,7 @@ class TrainingTracker:
             record = self.records[id(node)] = LoopRecord(
                 node, self._scope_name(), depth=self.ip.frame.depth
             )
+        record.first_node = len(self.ip.graph.nodes)
         self.loops.append(record)
 
     def _from_reach(self, node: int | None, reach: set[int], levels: int = 3) -> bool:
@@ -397,6 +399,8 @@ class TrainingTracker:
             value_node = node.args[0]
         graph_node = state.tensor(result).node if isinstance(result, TRef) else None
         loop = self.loops[-1]
+        if self._local_of_callee(target, loop):
+            return  # `out += res` in a block's forward called by the loop: a fresh name each call
         prior = loop.accumulations.get(id(node))
         if prior is not None:
             # Later iterations: keep the latest running total, and any value that was backpropagated.
@@ -415,6 +419,17 @@ class TrainingTracker:
             tensor=t,
             kind=kind,
             loop=loop.node,
+        )
+
+    def _local_of_callee(self, target: ast.expr, loop: LoopRecord) -> bool:
+        """A plain name of a function the loop calls (not a `global` of it): bound anew
+        on each call, so it cannot carry a total from one iteration to the next."""
+        frame = self.ip.frame
+        if not isinstance(target, ast.Name) or frame.depth <= loop.depth or frame.func is None:
+            return False
+        return not any(
+            isinstance(n, ast.Global | ast.Nonlocal) and target.id in n.names
+            for n in ast.walk(frame.func.node)
         )
 
 

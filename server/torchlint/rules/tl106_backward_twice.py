@@ -2,8 +2,9 @@
 ## What it does
 Flags a `backward()` (or `torch.autograd.grad`) through a graph whose saved tensors an
 earlier backward already freed: the same loss backpropagated twice, two losses sharing a
-sub-graph, or a recurrent state carried from one iteration to the next without
-`.detach()`.
+sub-graph, a recurrent state carried from one iteration to the next without
+`.detach()`, or Hessian-vector products taken in a loop (`autograd.grad(grads, params,
+grad_outputs=v)`) over gradients made once with `create_graph=True`.
 
 ## Why is this bad?
 Backward frees the buffers each op saved, to save memory. The second pass finds them gone:
@@ -34,7 +35,9 @@ loss.backward()
 ## Fix safety
 Safe: `retain_graph=True` on the earlier backward keeps the buffers (at a memory cost).
 When the second backward is the same statement in the next loop iteration, the real fix is
-to `.detach()` the state carried between iterations; no automatic fix is offered then.
+to `.detach()` the state carried between iterations; no automatic fix is offered then,
+unless what it reaches was built once before the loop (gradients made with
+`create_graph=True`): then `retain_graph=True` goes on that backward itself.
 
 ## Known problems
 Only ops whose saved tensors are known from the torch table count.
@@ -66,11 +69,22 @@ class BackwardTwice(Rule):
         assert isinstance(event, BackwardCall)
         if not event.freed:
             return
-        earlier, op = event.freed[0]
+        earlier, op, before_loop = event.freed[0]
         name = code(event.tensor.text)
         here = ctx.source.span(event.node).start.row
         same_statement = earlier.line == here
-        if same_statement:
+        edits = None
+        if same_statement and before_loop:
+            # `autograd.grad(grads, params, grad_outputs=v)` in a power iteration over
+            # gradients made once before the loop: this call must keep that graph
+            message = (
+                f"This backward reaches `{op}`, made once before the loop, whose saved tensors it "
+                f'frees on the first iteration: PyTorch raises "Trying to backward through the graph '
+                f'a second time" on the next. Pass `retain_graph=True` here.'
+            )
+            edit = set_keyword(ctx.source, event.node, "retain_graph", "True")
+            edits = (edit,) if edit is not None else None
+        elif same_statement:
             message = (
                 f"This backward reaches `{op}`, whose saved tensors it already freed on an earlier "
                 f'iteration of the loop: PyTorch raises "Trying to backward through the graph a second time". '
@@ -83,7 +97,6 @@ class BackwardTwice(Rule):
                 f'already freed: PyTorch raises "Trying to backward through the graph a second time". '
                 f"Pass `retain_graph=True` to the first backward."
             )
-        edits = None
         if not same_statement:
             call = ctx.call_at(earlier)
             if call is not None:
