@@ -477,7 +477,8 @@ class Tensor:
             inference=self.inference and other.inference,
             is_view=self.is_view and other.is_view,
             origin=self.origin if self.origin == other.origin else None,
-            lost_leaf=self.lost_leaf if self.lost_leaf == other.lost_leaf else None,
+            # a lost leaf on either path is lost on that path (`params += [A, B]` in a loop)
+            lost_leaf=self.lost_leaf or other.lost_leaf,
             from_module=self.from_module if self.from_module == other.from_module else None,
             module_why=self.module_why if self.module_why == other.module_why else None,
             uninit=self.uninit if self.uninit == other.uninit else None,

@@ -182,15 +182,43 @@ class RuleContext:
                 top[1], ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
             ):
                 return None  # the call is module code; the fact was made inside a function
-        func = self.enclosing_function(node)
-        if (
-            why is None
-            or not isinstance(func, ast.FunctionDef)
-            or not isinstance(operand, ast.Name)
-        ):
+        found = self._unchanged_parameter(node, operand)
+        if found is None:
             return None
+        func, name = found
         end = func.end_lineno or func.lineno
         if func.lineno <= why.line <= end:
+            return None
+        return func, name, site
+
+    def caller_input_through(
+        self, node: ast.AST, operand: ast.expr | None, why: Why | None, callers: tuple[int, ...]
+    ) -> tuple[ast.FunctionDef, str, ast.Call] | None:
+        """`caller_input`, also through methods that pass their parameter on unchanged
+        (`forward(self, pts): return self.dec(self.enc(pts))`): the call, up the chain of
+        `callers`, of the function where the fact was made."""
+        chain = [c for c in callers if c > 0]
+        while chain:
+            found = self.caller_input(node, operand, why, tuple(chain))
+            if found is not None:
+                return found
+            site = self.call_by_id(chain.pop())
+            param = self._unchanged_parameter(node, operand)
+            if site is None or param is None:
+                return None
+            arg = self.argument_for(site, *param)
+            if not isinstance(arg, ast.Name):
+                return None
+            node, operand = site, arg
+        return None
+
+    def _unchanged_parameter(
+        self, node: ast.AST, operand: ast.expr | None
+    ) -> tuple[ast.FunctionDef, str] | None:
+        """The method around `node` and the name of its parameter `operand`, when that
+        parameter is not bound again before `node`."""
+        func = self.enclosing_function(node)
+        if not isinstance(func, ast.FunctionDef) or not isinstance(operand, ast.Name):
             return None
         params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]
         name = operand.id
@@ -205,7 +233,7 @@ class RuleContext:
                 and sub.lineno <= line
             ):
                 return None  # bound again: not the caller's value any more
-        return func, name, site
+        return func, name
 
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
         """The innermost function (or lambda) whose body holds `node`; None at module level."""

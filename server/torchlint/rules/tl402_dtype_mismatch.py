@@ -3,7 +3,8 @@
 Flags dtypes PyTorch rejects together, and silent in-place downcasts:
 `float32 @ float64` (and `mm`, `bmm`, `matmul`, `F.linear`), a module whose parameters are
 float32 called on float64 (or integer) input (said at the caller's `model(x)` when the model's
-`forward` hands the caller's input to the layer), a float or int32 class-index target for
+`forward` hands the caller's input to the layer, also through a submodule's `forward` or a
+`transpose`/`view`), a float or int32 class-index target for
 `CrossEntropyLoss`/`NLLLoss`, an integer target for a loss that takes float targets only
 (`BCEWithLogitsLoss`, `BCELoss`, `kl_div`: the dtypes each accepts are measured from torch
 with a float32 input; `MSELoss` and `L1Loss` accept integers and are not flagged), a float index for `nn.Embedding`/`index_select`/`gather`,
@@ -273,9 +274,12 @@ class DtypeMismatch(Rule):
         why = x.tensor.why_dtype
         if not event.in_module_method:
             return False
-        found = ctx.caller_input(event.node, x.node, why, event.callers)
+        operand = _shape_only(x.node)
+        found = ctx.caller_input_through(event.node, operand, why, event.callers)
         if found is None:
             return False
+        if operand is not x.node:
+            why = None  # the dtype's reason is the reshaping in the callee, not the caller's value
         func, name, site = found
         arg = ctx.argument_for(site, func, name)
         if arg is None:
@@ -417,3 +421,20 @@ class DtypeMismatch(Rule):
                 (f"{code(v.text)} is {dr}", v.tensor.why_dtype),
             )
             ctx.report(self.finding(ctx, event.node, message, related=related))
+
+
+# Methods that keep a tensor's dtype and only move its data around: `pts.transpose(1, 2)`
+# is still the caller's `pts` as far as its dtype goes.
+_SHAPE_ONLY = frozenset(
+    {"transpose", "permute", "view", "reshape", "unsqueeze", "squeeze", "flatten", "contiguous"}
+)
+
+
+def _shape_only(node: ast.expr | None) -> ast.expr | None:
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in _SHAPE_ONLY
+    ):
+        node = node.func.value
+    return node
