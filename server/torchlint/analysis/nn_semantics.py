@@ -257,8 +257,9 @@ def _update_tree(
             _update_tree(ip, state, child, change, seen)
     if "device" in own or "dtype" in own:
         _move_own_tensors(state, mod, own)
-    # parameters already handed out follow the module's dtype / requires_grad
-    if "dtype" in own or "params_rg" in own:
+    # parameters already handed out (`self.emb.weight.uniform_()` in `__init__`) follow the
+    # module's dtype, device and requires_grad
+    if "dtype" in own or "params_rg" in own or "device" in own:
         for key in [f"param:{ref.oid}:{n}" for n in ("weight", "bias")]:
             oid = ip.graph.alloc(key, ())
             if oid in state.heap:
@@ -268,6 +269,9 @@ def _update_tree(
                     if "dtype" in own:
                         upd["dtype"] = own["dtype"]
                         upd["why_dtype"] = own.get("why_dtype")
+                    if "device" in own:
+                        upd["device"] = own["device"]
+                        upd["why_device"] = own.get("why_device")
                     if "params_rg" in own:
                         upd["rg"] = own["params_rg"]
                     state.heap[oid] = t.evolve(**upd)
@@ -1007,15 +1011,23 @@ def _builtin_module_result(
         if mf.saves_output:
             record_save(state, t.root, SaveRecord(t.node, ip.text(node), why, ip.text(node)))
             saved_any = True
-        if mf.saves_parameters and mf.has_parameters and xt.rg is Tri.YES:
-            # The weight is saved to compute the input's gradient: only when the input
-            # requires grad (a first layer fed plain data keeps no weight for backward).
+        if (
+            mf.saves_parameters
+            and mf.has_parameters
+            and (xt.rg is Tri.YES or mf.saves_parameters_for_plain_input)
+        ):
+            # The weight is saved to compute the input's gradient: a linear layer fed plain
+            # data keeps none, a convolution or a norm layer keeps it all the same (measured).
             weight_root = state.tensor(weight).root
             context = ip.frame.context
             # A child of a container shares the container's call: name it by its index.
             index = f"[{-context[-1] - 1}]" if context and context[-1] < 0 else ""
             text = f"{ip.text(node.func)}{index}.weight"
-            record_save(state, weight_root, SaveRecord(t.node, ip.text(node), why, text))
+            record_save(
+                state,
+                weight_root,
+                SaveRecord(t.node, ip.text(node), why, text, unused=xt.rg is not Tri.YES),
+            )
         if mf.saves_parameters or saved_any:
             nodes = ip.graph.nodes
             n = nodes[t.node]
@@ -1358,7 +1370,8 @@ def call_builtin(
             return v.element
         return UNKNOWN
     if name in ("float", "int", "bool") and vals and isinstance(vals[0], TRef):
-        return number_like(state.tensor(vals[0]))
+        # `float(t < 0.5)` is a float whatever the tensor's dtype
+        return Const(_TypeOnly({"float": float, "int": int, "bool": bool}[name]))
     if name in ("float", "int") and vals:
         n = const_number(vals[0])
         if n is not None and math.isfinite(n):

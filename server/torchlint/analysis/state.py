@@ -43,6 +43,9 @@ class SaveRecord:
     op: str  # source text of the op, "b * b"
     why: Why  # where the op is
     saved_text: str  # the saved operand as written, "b"
+    # kept, but its values are not used by the backward (a first convolution's weight, fed
+    # plain data): a change torch cannot see (through `.data`) gives no wrong gradient
+    unused: bool = False
 
 
 @fast_init

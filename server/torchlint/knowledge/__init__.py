@@ -235,8 +235,9 @@ class ModuleFacts:
     Embedding the input is the index tensor, which is saved). `functional` is the op key of
     the call that turned the input into the output, None for composite modules.
     Additions: `saves_parameters` (a parameter is saved for backward: in-place on it
-    between forward and backward breaks backward) and `functional_qualname` (the recorded
-    call, e.g. ``torch.nn.functional.linear``)."""
+    between forward and backward breaks backward), `saves_parameters_for_plain_input` (also
+    when the input does not require grad: a convolution, not a linear layer) and
+    `functional_qualname` (the recorded call, e.g. ``torch.nn.functional.linear``)."""
 
     key: str
     functional: str | None
@@ -248,6 +249,7 @@ class ModuleFacts:
     inplace_arg: bool
     saves_parameters: bool = False
     functional_qualname: str | None = None
+    saves_parameters_for_plain_input: bool = False
 
 
 @dataclass(frozen=True, slots=True)

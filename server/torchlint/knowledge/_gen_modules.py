@@ -202,10 +202,30 @@ def _measure_module(
         "saves_input": storage_ptr(args[0]) in saved,  # the first input (not a loss target)
         "saves_output": bool(outs) and storage_ptr(outs[0]) in saved,  # the primary output
         "saves_parameters": any(storage_ptr(p) in saved for p in params),
+        "saves_parameters_for_plain_input": bool(params) and _saves_parameters_plain(m, inputs),
         "has_parameters": bool(params),
         "mode_dependent": _mode_dependent(make, args),
         "call": call,
     }
+
+
+def _saves_parameters_plain(m: nn.Module, inputs: Callable[[], tuple[Any, ...]]) -> bool:
+    """A parameter is saved also when the input does not require grad (a convolution keeps
+    its weight either way; a linear layer fed plain data keeps none)."""
+    packed: list[torch.Tensor] = []
+
+    def pack(t: torch.Tensor) -> torch.Tensor:
+        packed.append(t)
+        return t
+
+    seed()
+    try:
+        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+            m(*inputs())
+    except Exception:
+        return False
+    saved = {storage_ptr(p) for p in packed} - {None}
+    return any(storage_ptr(p) in saved for p in m.parameters())
 
 
 def _mode_dependent(make: Callable[[], nn.Module], args: Sequence[Any]) -> bool:

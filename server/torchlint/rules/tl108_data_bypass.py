@@ -69,7 +69,7 @@ class DataBypass(Rule):
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, BackwardCall)
         for hazard in event.hazards:
-            if not hazard.via_data:
+            if not hazard.via_data or hazard.save.unused:
                 continue
             save = hazard.save
             write = hazard.write
