@@ -570,10 +570,16 @@ class Interpreter:
         abstract: bool,
     ) -> ObjRef:
         root_old = next(iter(template))
-        mapping = {
-            old: self.graph.alloc(("clone", id(site), old), self.frame.context) for old in template
-        }
-        mapping[root_old] = ref.oid
+        if root_old == ref.oid:
+            # made again where the template was made (`blocks.append(Block(c))` in a loop):
+            # the same cells, so that two iterations' instances join into one known module
+            mapping = {old: old for old in template}
+        else:
+            mapping = {
+                old: self.graph.alloc(("clone", id(site), old), self.frame.context)
+                for old in template
+            }
+            mapping[root_old] = ref.oid
 
         line = getattr(site, "lineno", 0)
         for old, obj in template.items():

@@ -761,6 +761,14 @@ def _tags(
     elif name in _RESHAPES and ft is not None and ft.softmax is not None:
         # `probs.view(-1, C)` before the loss: still probabilities
         t = t.evolve(softmax=ft.softmax, softmax_kind=ft.softmax_kind)
+    elif (
+        name in ("stack", "cat", "concat")
+        and ft is not None
+        and ft.softmax is not None
+        and all(i.tensor is not None and i.tensor.softmax_kind == ft.softmax_kind for i in tensors)
+    ):
+        # the per-step log-probabilities of a decoder, stacked: still log-probabilities
+        t = t.evolve(softmax=ft.softmax, softmax_kind=ft.softmax_kind)
     # Masks survive dtype conversions and negation.
     if ft is not None and ft.mask is not None:
         if name in (

@@ -993,13 +993,14 @@ def call_value(
         cls = target.cls
         if cls.is_autograd_function:
             return UNKNOWN
+        exact = _exact_spread(args, starred, node) if starred else None
         return ip._instantiate(
             cls,
-            tuple(v for _, v in args),
+            tuple(v for _, v in (exact if exact is not None else args)),
             {k: v for k, (_, v) in kwargs.items()},
             state,
             node,
-            spread=bool(starred),
+            spread=bool(starred) and exact is None,  # `Dataset(*load(path))` of a known tuple
         )
     if isinstance(target, ObjRef):
         mod = state.module(target)
@@ -1325,7 +1326,7 @@ def _spread_args(given: Args, spread: Spread, node: ast.Call, modules: State | N
             args.append(next(plain, (a, UNKNOWN)))
             continue
         seq = values.get(id(a), UNKNOWN)
-        if isinstance(seq, Seq) and seq.kind != "listof":
+        if isinstance(seq, Seq) and seq.kind not in ("listof", "listmix"):
             args.extend((a, item) for item in seq.items)
         elif modules is None:
             return None
@@ -1339,6 +1340,9 @@ def _spread_args(given: Args, spread: Spread, node: ast.Call, modules: State | N
         else:
             args.append((a, UNKNOWN))
     return args
+
+
+_REPARAMETRISE: Final = frozenset({"weight_norm", "spectral_norm", "orthogonal"})
 
 
 def call_torch(
@@ -1388,6 +1392,15 @@ def call_torch(
     out = kwargs.get("out")
     if out is not None and isinstance(out[1], TRef):
         _initialised(state, out[1])  # `torch.randn(3, out=buf)` writes every element
+    if (
+        last in _REPARAMETRISE
+        and qual.startswith("torch.nn.utils.")
+        and args
+        and state.module(args[0][1]) is not None
+    ):
+        # `weight_norm(nn.Conv1d(...))` registers a parametrisation on the module it is
+        # given and returns that module: its dtype, device and layer kind are unchanged
+        return args[0][1]
     if qual.startswith("torch.nn.init."):
         if args and isinstance(args[0][1], TRef):
             _initialised(state, args[0][1])

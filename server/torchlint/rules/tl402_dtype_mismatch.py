@@ -431,10 +431,12 @@ _SHAPE_ONLY = frozenset(
 
 
 def _shape_only(node: ast.expr | None) -> ast.expr | None:
-    while (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in _SHAPE_ONLY
-    ):
-        node = node.func.value
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        name = node.func.attr
+        if name in _SHAPE_ONLY:
+            node = node.func.value
+        elif name == "pad" and node.args:  # `F.pad(x, (p, 0))`
+            node = node.args[0]
+        else:
+            break
     return node
