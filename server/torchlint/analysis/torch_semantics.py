@@ -530,10 +530,13 @@ def narrow_isinstance(
     current = state.env.get(name, UNKNOWN)
     if isinstance(current, AnyModule):
         wanted = ip.eval(classes[0], state)
+        one = None
         if isinstance(wanted, ClassV):
             one = _first_instance(current.module, wanted.cls, state)
-            if one is not None:
-                state.env[name] = one
+        elif isinstance(wanted, TorchName) and (mf := K.module(wanted.qualname)) is not None:
+            one = _first_layer(current.module, mf.key, state)  # `isinstance(m, nn.Conv2d)`
+        if one is not None:
+            state.env[name] = one
         return
     if current is not UNKNOWN or submodules_only:
         return
@@ -558,6 +561,17 @@ def _first_instance(root: int, cls: ClassInfo, state: State) -> ObjRef | None:
     return None
 
 
+def _first_layer(root: int, key: str, state: State) -> ObjRef | None:
+    """The first-made torch layer of the tree under `root` of the class `key`."""
+    for oid in sorted(module_tree(ObjRef(root), state) or ()):
+        mod = state.module(ObjRef(oid))
+        if mod is not None and mod.qualname is not None:
+            mf = K.module(mod.qualname)
+            if mf is not None and mf.key == key:
+                return ObjRef(oid)
+    return None
+
+
 def _derives(cls: ClassInfo, base: ClassInfo) -> bool:
     return cls is base or any(_derives(b, base) for b in cls.base_classes)
 
@@ -565,8 +579,35 @@ def _derives(cls: ClassInfo, base: ClassInfo) -> bool:
 # =========================================================================== binding
 def bind_name(ip: Interpreter, ref: TRef, name: str, state: State) -> None:
     t = state.tensor(ref)
-    if t.temporary:
-        state.heap[ref.oid] = t.evolve(temporary=False)
+    lost = _rebound_leaf(ip, t, name, state)
+    if t.temporary or lost is not None:
+        state.heap[ref.oid] = t.evolve(temporary=False, lost_leaf=lost or t.lost_leaf)
+
+
+def _rebound_leaf(ip: Interpreter, t: Tensor, name: str, state: State) -> Why | None:
+    """`canvas = canvas * 2.0 - 1.0` right after `canvas = torch.rand(..., requires_grad=True)`:
+    the name now holds a result, not the leaf that gets the gradient (TL104), as if the
+    factory's result had never been named."""
+    if t.lost_leaf is not None or t.leaf is not Tri.NO or t.rg is not Tri.YES:
+        return None
+    old = state.env.get(name)
+    if not isinstance(old, TRef):
+        return None
+    before = state.tensor(old)
+    if (
+        before.leaf is not Tri.YES
+        or before.rg is not Tri.YES
+        or before.param_of is not None
+        or before.why_rg is None
+    ):
+        return None
+    stmt = ip.stmt
+    if not (
+        isinstance(stmt, ast.Assign)
+        and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(stmt.value))
+    ):
+        return None
+    return t.origin
 
 
 def name_object(ref: ObjRef, name: str, state: State) -> None:
@@ -1437,7 +1478,7 @@ def call_torch(
         return ref
     fk = K.factory(qual)
     if fk is not None and (qual != "torch.normal" or _normal_is_factory(args, kwargs)):
-        return _factory(ip, qual, fk, args, kwargs, node, state)
+        return _factory(ip, qual, fk, args, kwargs, node, state, starred)
     op = K.op(qual)
     if op is not None:
         return _torch_op(ip, qual, op, args, kwargs, node, state)
@@ -1536,6 +1577,7 @@ def _factory(
     kwargs: Kwargs,
     node: ast.Call,
     state: State,
+    starred: Spread = (),
 ) -> Value:
     oid = ip.graph.alloc(id(node), ip.frame.context)
     text = ip.text(node)
@@ -1604,9 +1646,17 @@ def _factory(
     )
     if fk.like and args and isinstance(args[0][1], TRef) and "device" not in kwargs:
         device = state.tensor(args[0][1]).device
-    # `torch.zeros(b, *hw)`: the spread sizes are not among `args`
+    # `torch.zeros(b, *hw)`: the spread sizes are not among `args`; a tuple of known length
+    # gives one size per item
     spread = any(isinstance(a, ast.Starred) for a in node.args)
-    rank = None if spread else _factory_rank(qual, fk, args, state)
+    sizes = _exact_spread(args, starred, node) if spread and starred else None
+    rank = (
+        _factory_rank(qual, fk, sizes, state)
+        if sizes is not None
+        else None
+        if spread
+        else _factory_rank(qual, fk, args, state)
+    )
     t = Tensor(
         dtype=dtype,
         rg=rg,

@@ -5,7 +5,10 @@ immediately converted or scaled — `.double()`, `.to(...)`, `.cuda()`, `* 0.01`
 it is bound to a name, stored in a dict (`params = {"w": torch.randn(3,
 requires_grad=True).double()}`) or handed to an optimizer (param groups included). In a
 module's `__init__`,
-`self.scale = nn.Parameter(t).to(device)` is the same mistake.
+`self.scale = nn.Parameter(t).to(device)` is the same mistake. So is rebinding the leaf's
+own name to a result made from it (`canvas = canvas * 2 - 1` after `canvas =
+torch.rand(..., requires_grad=True)`, or a hand-written update `w = w - lr * w.grad`
+outside `torch.no_grad()`) when that name then reaches an optimizer or `.grad`.
 
 ## Why is this bad?
 The conversion is an autograd op, so the name holds a non-leaf copy. The real leaf is
@@ -122,21 +125,20 @@ class LostLeaf(Rule):
         assert lost is not None
         stmt = ctx.stmt_at(lost.line)
         target = _dict_entry_text(ctx, lost) or _target_text(stmt) or name
+        edits = _fix(ctx, _converted_value(ctx, stmt, lost))
+        advice = (
+            "Call `.requires_grad_()` on the final tensor instead."
+            if edits is not None
+            # `w = w - lr * w.grad`, `canvas = canvas * 2 - 1`: the name held the leaf
+            else "Update the leaf in place under `torch.no_grad()`, or make the new tensor a leaf: "
+            "`.detach().requires_grad_()`."
+        )
         message = (
             f"{code(target)} is not a leaf: `{lost.text}` converts the tensor made with `requires_grad=True`, so the "
-            f"leaf that gets the gradient is lost: {consequence} (line {use.line}). Call `.requires_grad_()` on "
-            f"the final tensor instead."
+            f"leaf that gets the gradient is lost: {consequence} (line {use.line}). {advice}"
         )
         span = Span.of(lost.line, lost.col, lost.end_line or lost.line, lost.end_col)
-        ctx.report(
-            self.finding(
-                ctx,
-                span,
-                message,
-                related=(("used here", use),),
-                fix_edits=_fix(ctx, _converted_value(ctx, stmt, lost)),
-            )
-        )
+        ctx.report(self.finding(ctx, span, message, related=(("used here", use),), fix_edits=edits))
 
 
 def _target_text(stmt: ast.stmt | None) -> str | None:
