@@ -2,7 +2,8 @@
 ## What it does
 Flags a loss whose target is the output of another model that requires grad — a teacher
 in distillation, a target network in Q-learning, a frozen encoder that was not frozen —
-passed without `.detach()`. Where a loss helper (`def kd_loss(s_logits, t_logits)`) is
+passed without `.detach()`; also a temporal-difference target bootstrapped from the network
+being trained (`rewards + gamma * q_net(next_states).max(1)[0]`). Where a loss helper (`def kd_loss(s_logits, t_logits)`) is
 handed that output by its caller, the finding is at the caller's call, where the output is
 passed on and `.detach()` belongs.
 
@@ -86,17 +87,16 @@ class TargetRequiresGrad(Rule):
         inp = call.input.tensor if call.input is not None else None
         # The prediction must be a model's output that requires grad too: with data as the
         # input, a symmetric loss was just written the other way round (l1_loss(pixels, recon)).
-        if (
-            inp is None
-            or inp.rg is not Tri.YES
-            or inp.from_module is None
-            or inp.from_module == t.from_module
-        ):
+        if inp is None or inp.rg is not Tri.YES or inp.from_module is None:
             return
+        bootstrapped = inp.from_module == t.from_module
+        if bootstrapped and not _td_target(ctx, call.target.node):
+            return  # the same model on both sides: a symmetric loss, on purpose
         model = t.module_text or "another model"
         state = event.state if isinstance(event, TorchCall | ModuleCall) else None
         if (
-            t.module_text is not None
+            not bootstrapped
+            and t.module_text is not None
             and state is not None
             and _optimized(state, ctx, t.module_text)
         ):
@@ -104,8 +104,13 @@ class TargetRequiresGrad(Rule):
         if self._at_caller(call, t, model, ctx):
             return
         detached = f"{as_receiver(call.target.text, call.target.node)}.detach()"
+        source = (
+            f"is a bootstrapped target made from `{model}` itself, the network being trained,"
+            if bootstrapped
+            else f"comes from `{model}`"
+        )
         message = (
-            f"The target `{call.target.text}` of `{call.short}` comes from `{model}` and requires grad: PyTorch does "
+            f"The target `{call.target.text}` of `{call.short}` {source} and requires grad: PyTorch does "
             f"not stop there, so the backward also sends gradients into `{model}` (and the loss can shrink by "
             f"moving the target). Use `{detached}`, or compute it under `torch.no_grad()`."
         )
@@ -160,6 +165,45 @@ def _caller_argument(
     name = _feeding_parameter(func, target, [p for p in params if p not in _numbers(func)])
     arg = ctx.argument_for(site, func, name) if name is not None else None
     return (site, arg, why) if arg is not None else None
+
+
+_BOOTSTRAP_REDUCTIONS = frozenset({"max", "amax", "logsumexp"})
+
+
+def _td_target(ctx: RuleContext, target: ast.expr | None) -> bool:
+    """`rewards + gamma * q_net(next_states).max(1)[0] * (1 - dones)`: a temporal-difference
+    target, a sum whose bootstrapped term is a maximum of the network's own output (read
+    directly or through one assignment of the function, `next_q = q_net(s2).max(1)[0]`)."""
+    if target is None:
+        return False
+    func = ctx.enclosing_function(target)
+    scope = func if isinstance(func, ast.FunctionDef) else ctx.tree
+    stored: dict[str, list[ast.expr]] = {}
+    if scope is not None:
+        for node in ast.walk(scope):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+            ):
+                stored.setdefault(node.targets[0].id, []).append(node.value)
+    expr = target
+    if isinstance(target, ast.Name) and len(stored.get(target.id, ())) == 1:
+        expr = stored[target.id][0]
+    if not (isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add)):
+        return False
+    parts = [expr] + [
+        stored[n.id][0]
+        for n in ast.walk(expr)
+        if isinstance(n, ast.Name) and len(stored.get(n.id, ())) == 1
+    ]
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in _BOOTSTRAP_REDUCTIONS
+        for part in parts
+        for n in ast.walk(part)
+    )
 
 
 def _numbers(func: ast.FunctionDef) -> set[str]:
