@@ -230,7 +230,7 @@ class RuleContext:
                 isinstance(sub, ast.Name)
                 and sub.id == name
                 and isinstance(sub.ctx, ast.Store)
-                and sub.lineno <= line
+                and sub.lineno < line  # `x = relu(self.fc1(x))` stores after the call
             ):
                 return None  # bound again: not the caller's value any more
         return func, name
