@@ -1334,6 +1334,12 @@ class Interpreter:
         if truth is False:
             self.exec_block(stmt.orelse, state)
             return
+        gpu = _gpu_side(stmt.test)
+        if gpu is not None:
+            # `if use_cuda: model.cuda()`: code written for the GPU, with a fallback for
+            # machines without one; as for `"cuda" if ... else "cpu"`, follow the GPU side.
+            self.exec_block(stmt.body if gpu else stmt.orelse, state)
+            return
         other = state.copy()
         T.narrow_isinstance(self, stmt.test, state)
         self.exec_block(stmt.body, state)
@@ -2424,6 +2430,18 @@ def _literal(node: ast.expr | None) -> Value:
         items = tuple(_literal(e) for e in node.elts)
         return UNKNOWN if any(isinstance(i, Unknown) for i in items) else Seq(items, "tuple")
     return UNKNOWN
+
+
+def _gpu_side(test: ast.expr) -> bool | None:
+    """Whether an `if` on a choice of machine runs its body (True) or its `else` (False)
+    on a GPU machine: `if use_cuda:`, `if not torch.cuda.is_available():`; None for any
+    other test (a comparison of devices, a flag combined with others)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _gpu_side(test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Name | ast.Attribute | ast.Call) and _asks_for_gpu(test):
+        return True
+    return None
 
 
 def _asks_for_gpu(test: ast.expr) -> bool:

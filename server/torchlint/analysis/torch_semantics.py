@@ -499,6 +499,22 @@ def parse_dtype(value: Value) -> str | None:
     return None
 
 
+def _legacy_type(value: Value) -> tuple[str, str] | None:
+    """(dtype, device) of a legacy tensor type, given as the class or its name:
+    `torch.FloatTensor`, `"torch.cuda.LongTensor"`."""
+    if isinstance(value, TorchName):
+        qual = value.qualname
+    elif isinstance(value, Const) and isinstance(value.value, str):
+        qual = value.value
+    else:
+        return None
+    cuda = qual.startswith("torch.cuda.")
+    fk = K.factory(qual.replace("torch.cuda.", "torch.", 1))
+    if fk is None or not fk.legacy or fk.default_dtype is None:
+        return None
+    return fk.default_dtype, "cuda" if cuda else "cpu"
+
+
 def parse_device(value: Value) -> str | None:
     if isinstance(value, Device):
         return value.kind
@@ -2458,6 +2474,10 @@ def _convert(
             dev = parse_device(v)
             if dev is not None:
                 device = dev
+            if name == "type" and (legacy := _legacy_type(v)) is not None:
+                dtype, device = (
+                    legacy  # `x.type(torch.FloatTensor)`, `.type("torch.cuda.LongTensor")`
+                )
         if "dtype" in kwargs:
             dtype = parse_dtype(kwargs["dtype"][1])
         if "device" in kwargs:

@@ -91,6 +91,10 @@ class MissingEvalMode(Rule):
             return
         if not has_mode_dependent(event.state, mod):
             return
+        if not event.in_eval_scope and _trains_around(ctx, event.node):
+            # pseudo-labels or a teacher's targets made under no_grad inside a training
+            # step (FixMatch, mean teacher): train mode there is the method's choice
+            return
         parent = ctx.parents(event.node).get(id(event.node))
         if isinstance(parent, ast.Expr) and not event.in_eval_scope:
             # `model(x)` with its output thrown away, under no_grad: run for the side effect
@@ -160,3 +164,12 @@ def _bound_in_comprehension(ctx: RuleContext, node: ast.AST, name: str) -> bool:
                     return True
         cur = parents.get(id(cur))
     return False
+
+
+def _trains_around(ctx: RuleContext, node: ast.AST) -> bool:
+    """The function holding `node` itself takes a backward or an optimizer step."""
+    func = ctx.enclosing_function(node)
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    text = ctx.source.exact(ctx.source.span(func))
+    return ".backward(" in text or ".step(" in text

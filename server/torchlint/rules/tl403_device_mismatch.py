@@ -13,8 +13,8 @@ dataset, or a `Dataset` class of the file that never moves a tensor (and no `col
 or when a `collate_fn` of the file builds them there from the dataset's items.
 A device chosen as `"cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA: the
 code is written for the GPU, and mixing devices fails on the machine it is meant for; so
-does an `argparse` option's default (`--device`, default `"cuda"`), what a run without the
-option gets. A
+do the body of `if use_cuda: model.cuda()` (the `else` of `if not ...`) and an `argparse`
+option's default (`--device`, default `"cuda"`), what a run without the option gets. A
 submodule call inside `forward` is not flagged when its input got its device from the
 caller: the caller's `model(x)` is, where the input should be moved.
 
