@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from torchlint.analysis import nn_semantics as NN
 from torchlint.analysis import numpy_semantics as NP
@@ -2440,8 +2441,13 @@ def _gpu_side(test: ast.expr) -> bool | None:
         inner = _gpu_side(test.operand)
         return None if inner is None else not inner
     if isinstance(test, ast.Name | ast.Attribute | ast.Call) and _asks_for_gpu(test):
-        return True
+        word = test.id if isinstance(test, ast.Name) else getattr(test, "attr", "")
+        # `if args.no_cuda:`, `if disable_gpu:`: the flag says the opposite
+        return not _NEGATED_FLAG.search(word.lower())
     return None
+
+
+_NEGATED_FLAG: Final = re.compile(r"(^|_)(no|not|disable|disabled|without|skip)(_|$)|^no(cuda|gpu)")
 
 
 def _asks_for_gpu(test: ast.expr) -> bool:
