@@ -218,10 +218,16 @@ class TrainingTracker:
             # Running totals only: a list filled there is usually stacked and used at once.
             # Pure totals only: one the inner loop also reads (a ray-marching distance
             # `t = t + d` that the next step's position uses) is part of the computation.
-            outer = self.loops[-1].accumulations
+            outer_loop = self.loops[-1]
+            outer = outer_loop.accumulations
             for key, acc in record.accumulations.items():
-                if acc.kind in ("augassign", "assign") and not self._read_elsewhere(acc, record):
-                    outer.setdefault(key, acc)
+                if acc.kind not in ("augassign", "assign") or self._read_elsewhere(acc, record):
+                    continue
+                if record.depth > outer_loop.depth and self._plain_local(acc.target):
+                    # `log_det = log_det + ld` over a flow's layers in `forward`, called by
+                    # the training loop: a local made anew on each call
+                    continue
+                outer.setdefault(key, acc)
         ip = self.ip
         if ip.wants(LoopSummary):
             ip.emit(
@@ -419,6 +425,16 @@ class TrainingTracker:
             tensor=t,
             kind=kind,
             loop=loop.node,
+        )
+
+    def _plain_local(self, name: str) -> bool:
+        """`name` is a plain local of the function running now (not a `global` of it)."""
+        func = self.ip.frame.func
+        if not name.isidentifier() or func is None:
+            return False
+        return not any(
+            isinstance(n, ast.Global | ast.Nonlocal) and name in n.names
+            for n in ast.walk(func.node)
         )
 
     def _local_of_callee(self, target: ast.expr, loop: LoopRecord) -> bool:

@@ -46,7 +46,10 @@ target under `torch.no_grad()` is better still: it saves memory.)
 
 ## Known problems
 A loss between two outputs of the same model (a consistency loss) is left alone: whether
-both sides should get gradients is a modelling choice.
+both sides should get gradients is a modelling choice. Two models that learn together (one
+optimizer holds both, or the target model's optimizer steps in the loop that computes the
+loss: two towers, CLIP) are left alone too; a teacher trained by its own optimizer in an
+earlier loop is not.
 
 ## References
 - TORCH_FACTS §1(i); seed article 004
@@ -55,6 +58,7 @@ both sides should get gradients is a modelling choice.
 from __future__ import annotations
 
 import ast
+import re
 
 from torchlint.analysis.events import Event, ModuleCall, TorchCall
 from torchlint.analysis.facts import Tensor, Tri, Why
@@ -98,7 +102,7 @@ class TargetRequiresGrad(Rule):
             not bootstrapped
             and t.module_text is not None
             and state is not None
-            and _optimized(state, ctx, t.module_text)
+            and _optimized(state, ctx, t.module_text, inp.module_text, call.node)
         ):
             return  # both models learn together (two towers, CLIP): gradients into it are wanted
         if self._at_caller(call, t, model, ctx):
@@ -172,8 +176,9 @@ _BOOTSTRAP_REDUCTIONS = frozenset({"max", "amax", "logsumexp"})
 
 def _td_target(ctx: RuleContext, target: ast.expr | None) -> bool:
     """`rewards + gamma * q_net(next_states).max(1)[0] * (1 - dones)`: a temporal-difference
-    target, a sum whose bootstrapped term is a maximum of the network's own output (read
-    directly or through one assignment of the function, `next_q = q_net(s2).max(1)[0]`)."""
+    target, a sum whose bootstrapped term is a maximum of the network's own output or is
+    discounted by a `gamma` (read directly or through one assignment of the function,
+    `next_q = q_net(s2).max(1)[0]`)."""
     if target is None:
         return False
     func = ctx.enclosing_function(target)
@@ -197,13 +202,22 @@ def _td_target(ctx: RuleContext, target: ast.expr | None) -> bool:
         for n in ast.walk(expr)
         if isinstance(n, ast.Name) and len(stored.get(n.id, ())) == 1
     ]
+    nodes = [n for part in parts for n in ast.walk(part)]
+    if any(
+        _DISCOUNT.match(n.id if isinstance(n, ast.Name) else n.attr)
+        for n in nodes
+        if isinstance(n, ast.Name | ast.Attribute)
+    ):
+        return True  # `reward + self.cfg.gamma * next_value`: a discounted bootstrap
     return any(
         isinstance(n, ast.Call)
         and isinstance(n.func, ast.Attribute)
         and n.func.attr in _BOOTSTRAP_REDUCTIONS
-        for part in parts
-        for n in ast.walk(part)
+        for n in nodes
     )
+
+
+_DISCOUNT = re.compile(r"(?i)^(gamma|discount(_factor)?)$")
 
 
 def _numbers(func: ast.FunctionDef) -> set[str]:
@@ -244,15 +258,45 @@ def _feeding_parameter(func: ast.FunctionDef, target: ast.expr, params: list[str
     return None if name in stored else name
 
 
-def _optimized(state: State, ctx: RuleContext, model: str) -> bool:
-    """An optimizer of the file is given `model.parameters()` (alone, in a list, a sum of
-    lists, a chain or param groups): the target's model is trained, not a fixed target."""
+def _optimized(
+    state: State, ctx: RuleContext, model: str, other: str | None, loss: ast.AST
+) -> bool:
+    """The target's model learns together with the prediction's: an optimizer of the file
+    is given `model.parameters()` (alone, in a list, a sum of lists, a chain or param
+    groups) together with `other`'s, or is stepped in the loop (or function) that computes
+    this loss. A teacher trained by its own optimizer in an earlier loop is fixed here."""
     wanted = (f"{model}.parameters(", f"{model}.named_parameters(")
+    others = (f"{other}.parameters(", f"{other}.named_parameters(") if other else ()
     for obj in state.heap.values():
         if isinstance(obj, OptimizerObj):
             stmt = ctx.stmt_at(obj.line)
             # Every line of it: `AdamW(\n    [{"params": enc.parameters()}, ...],\n)`.
             text = ctx.source.exact(ctx.source.span(stmt)) if stmt is not None else ""
-            if any(w in text for w in wanted):
+            if not any(w in text for w in wanted):
+                continue
+            if any(w in text for w in others):
+                return True
+            name = (
+                ctx.source.segment(stmt.targets[0], 200)
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                else None
+            )
+            if name is None or f"{name}.step(" in _around(ctx, loss):
                 return True
     return False
+
+
+def _around(ctx: RuleContext, node: ast.AST) -> str:
+    """The text of the innermost loop, else function, else top-level statement, holding
+    `node`."""
+    parents = ctx.parents(node)
+    cur = parents.get(id(node))
+    outer: ast.AST | None = None
+    while cur is not None:
+        if isinstance(cur, ast.For | ast.While | ast.AsyncFor):
+            return ctx.source.exact(ctx.source.span(cur))
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+            return ctx.source.exact(ctx.source.span(cur))
+        outer = cur
+        cur = parents.get(id(cur))
+    return ctx.source.exact(ctx.source.span(outer)) if outer is not None else ""
