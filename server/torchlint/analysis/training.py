@@ -65,9 +65,13 @@ def _result_rg(result: Value, state: State) -> Tri:
 def trains_in_body(func: FunctionInfo, lines: list[str]) -> bool:
     """The function itself calls backward or an optimizer step (test-time adaptation, a
     test that trains): despite its name, not evaluation code."""
-    node = func.node
-    end = getattr(node, "end_lineno", None) or node.lineno
-    return bool(_TRAINS.search("\n".join(lines[node.lineno - 1 : end])))
+    return trains_in_text(func.node, lines)
+
+
+def trains_in_text(node: ast.AST, lines: list[str]) -> bool:
+    """The text of `node` (a function) calls backward or an optimizer step."""
+    end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 1)
+    return bool(_TRAINS.search("\n".join(lines[getattr(node, "lineno", 1) - 1 : end])))
 
 
 @dataclass
@@ -440,12 +444,10 @@ class TrainingTracker:
     def _local_of_callee(self, target: ast.expr, loop: LoopRecord) -> bool:
         """A plain name of a function the loop calls (not a `global` of it): bound anew
         on each call, so it cannot carry a total from one iteration to the next."""
-        frame = self.ip.frame
-        if not isinstance(target, ast.Name) or frame.depth <= loop.depth or frame.func is None:
-            return False
-        return not any(
-            isinstance(n, ast.Global | ast.Nonlocal) and target.id in n.names
-            for n in ast.walk(frame.func.node)
+        return (
+            isinstance(target, ast.Name)
+            and self.ip.frame.depth > loop.depth
+            and self._plain_local(target.id)
         )
 
 

@@ -64,7 +64,7 @@ import ast
 
 from torchlint.analysis.events import Event, ModuleCall
 from torchlint.analysis.facts import GradMode, Tri
-from torchlint.analysis.training import has_mode_dependent
+from torchlint.analysis.training import has_mode_dependent, trains_in_text
 from torchlint.findings import Applicability, Edit, Severity
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
@@ -171,5 +171,4 @@ def _trains_around(ctx: RuleContext, node: ast.AST) -> bool:
     func = ctx.enclosing_function(node)
     if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
-    text = ctx.source.exact(ctx.source.span(func))
-    return ".backward(" in text or ".step(" in text
+    return trains_in_text(func, ctx.source.scan_lines)

@@ -183,15 +183,7 @@ def _td_target(ctx: RuleContext, target: ast.expr | None) -> bool:
         return False
     func = ctx.enclosing_function(target)
     scope = func if isinstance(func, ast.FunctionDef) else ctx.tree
-    stored: dict[str, list[ast.expr]] = {}
-    if scope is not None:
-        for node in ast.walk(scope):
-            if (
-                isinstance(node, ast.Assign)
-                and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name)
-            ):
-                stored.setdefault(node.targets[0].id, []).append(node.value)
+    stored = _assignments(scope) if scope is not None else {}
     expr = target
     if isinstance(target, ast.Name) and len(stored.get(target.id, ())) == 1:
         expr = stored[target.id][0]
@@ -234,16 +226,7 @@ def _numbers(func: ast.FunctionDef) -> set[str]:
 def _feeding_parameter(func: ast.FunctionDef, target: ast.expr, params: list[str]) -> str | None:
     """The one parameter the target expression reads, directly or through one assignment
     of the function (`z = F.normalize(target_proj)`), never bound again."""
-    stored: dict[str, list[ast.expr]] = {}
-    for node in ast.walk(func):
-        if (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-        ):
-            stored.setdefault(node.targets[0].id, []).append(node.value)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            stored.setdefault(node.id, [])
+    stored = _assignments(func)
     read: set[str] = set()
     for name in {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}:
         if name in params:
@@ -300,3 +283,19 @@ def _around(ctx: RuleContext, node: ast.AST) -> str:
         outer = cur
         cur = parents.get(id(cur))
     return ctx.source.exact(ctx.source.span(outer)) if outer is not None else ""
+
+
+def _assignments(scope: ast.AST) -> dict[str, list[ast.expr]]:
+    """Each name bound in `scope`, with the values plainly assigned to it (`name = value`);
+    a name bound otherwise (a loop target, unpacking) is listed with no value."""
+    stored: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(scope):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):
+            stored.setdefault(node.targets[0].id, []).append(node.value)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stored.setdefault(node.id, [])
+    return stored
