@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import torch
 from torch import nn
@@ -25,6 +25,8 @@ from ._gen_common import (
     tensor_outputs,
 )
 from ._gen_losses import close, loss_facts, loss_inputs
+
+_R = TypeVar("_R")
 
 
 def _x(*shape: int) -> torch.Tensor:
@@ -179,19 +181,10 @@ def _measure_module(
         args = [a.requires_grad_(True) if a.dtype.is_floating_point else a for a in inputs()]
     except Exception:
         return None
-    packed: list[torch.Tensor] = []
-
-    def pack(t: torch.Tensor) -> torch.Tensor:
-        packed.append(t)
-        return t
-
-    seed()
     try:
-        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-            out, call = record_call(m, *args)
+        (out, call), saved = _saved_storages(lambda: record_call(m, *args))
     except Exception:
         return None
-    saved = {storage_ptr(p) for p in packed} - {None}
     outs = tensor_outputs(out)
     params = list(m.parameters())
     # the functional is the call that made the output from the module's input (a
@@ -209,9 +202,9 @@ def _measure_module(
     }
 
 
-def _saves_parameters_plain(m: nn.Module, inputs: Callable[[], tuple[Any, ...]]) -> bool:
-    """A parameter is saved also when the input does not require grad (a convolution keeps
-    its weight either way; a linear layer fed plain data keeps none)."""
+def _saved_storages(run: Callable[[], _R]) -> tuple[_R, set[int]]:
+    """`run()` under `saved_tensors_hooks`, seeded: its result and the storages of every
+    tensor autograd saved for backward meanwhile."""
     packed: list[torch.Tensor] = []
 
     def pack(t: torch.Tensor) -> torch.Tensor:
@@ -219,12 +212,18 @@ def _saves_parameters_plain(m: nn.Module, inputs: Callable[[], tuple[Any, ...]])
         return t
 
     seed()
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        result = run()
+    return result, {p for t in packed if (p := storage_ptr(t)) is not None}
+
+
+def _saves_parameters_plain(m: nn.Module, inputs: Callable[[], tuple[Any, ...]]) -> bool:
+    """A parameter is saved also when the input does not require grad (a convolution keeps
+    its weight either way; a linear layer fed plain data keeps none)."""
     try:
-        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-            m(*inputs())
+        _, saved = _saved_storages(lambda: m(*inputs()))
     except Exception:
         return False
-    saved = {storage_ptr(p) for p in packed} - {None}
     return any(storage_ptr(p) in saved for p in m.parameters())
 
 
