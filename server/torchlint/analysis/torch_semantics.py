@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
@@ -548,9 +548,9 @@ def narrow_isinstance(
         wanted = ip.eval(classes[0], state)
         one = None
         if isinstance(wanted, ClassV):
-            one = _first_instance(current.module, wanted.cls, state)
+            one = _first_module(current.module, state, _of_class(wanted.cls))
         elif isinstance(wanted, TorchName) and (mf := K.module(wanted.qualname)) is not None:
-            one = _first_layer(current.module, mf.key, state)  # `isinstance(m, nn.Conv2d)`
+            one = _first_module(current.module, state, _of_layer(mf.key))  # `nn.Conv2d`
         if one is not None:
             state.env[name] = one
         return
@@ -568,24 +568,28 @@ def narrow_isinstance(
         state.env[name] = ref
 
 
-def _first_instance(root: int, cls: ClassInfo, state: State) -> ObjRef | None:
-    """The first-made module of the tree under `root` that is an instance of `cls`."""
+def _first_module(root: int, state: State, wanted: Callable[[ModuleObj], bool]) -> ObjRef | None:
+    """The first-made module of the tree under `root` that is `wanted`."""
     for oid in sorted(module_tree(ObjRef(root), state) or ()):
         mod = state.module(ObjRef(oid))
-        if mod is not None and mod.cls is not None and _derives(mod.cls, cls):
+        if mod is not None and wanted(mod):
             return ObjRef(oid)
     return None
 
 
-def _first_layer(root: int, key: str, state: State) -> ObjRef | None:
-    """The first-made torch layer of the tree under `root` of the class `key`."""
-    for oid in sorted(module_tree(ObjRef(root), state) or ()):
-        mod = state.module(ObjRef(oid))
-        if mod is not None and mod.qualname is not None:
-            mf = K.module(mod.qualname)
-            if mf is not None and mf.key == key:
-                return ObjRef(oid)
-    return None
+def _of_class(cls: ClassInfo) -> Callable[[ModuleObj], bool]:
+    """An instance of the file's class `cls` (or of a subclass)."""
+    return lambda mod: mod.cls is not None and _derives(mod.cls, cls)
+
+
+def _of_layer(key: str) -> Callable[[ModuleObj], bool]:
+    """A torch layer whose class has the table key `key` (`torch.nn.Conv2d`)."""
+
+    def wanted(mod: ModuleObj) -> bool:
+        mf = K.module(mod.qualname) if mod.qualname is not None else None
+        return mf is not None and mf.key == key
+
+    return wanted
 
 
 def _derives(cls: ClassInfo, base: ClassInfo) -> bool:
