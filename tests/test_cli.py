@@ -215,3 +215,16 @@ def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path: Path) -> None:
     proc.wait(timeout=60)
     assert "Traceback" not in err, err
     assert proc.returncode in (1, 141)
+
+
+def test_serve_parses_its_arguments_without_loading_the_probe() -> None:
+    # The server's start-up is measured in milliseconds; the probe is loaded when used.
+    child = (
+        "import sys; from torchlint.cli import build_parser; "
+        "args = build_parser(with_probe=False).parse_args(['serve', '--log-level', 'DEBUG']); "
+        "print(args.command, args.log_level, 'torchlint.probe' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", child], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.split() == ["serve", "DEBUG", "False"]

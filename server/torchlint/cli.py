@@ -29,7 +29,9 @@ def _codes(value: str) -> list[str]:
     return [v.strip().upper() for v in value.split(",") if v.strip()]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_probe: bool = True) -> argparse.ArgumentParser:
+    """The command line; `with_probe=False` leaves the probe's options out (importing them
+    loads the probe, which `serve` does not need at start-up)."""
     parser = argparse.ArgumentParser(
         prog="torchlint", description="Catch PyTorch autograd and dtype mistakes."
     )
@@ -68,12 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
 
     probe = sub.add_parser("probe", help="run a file under the runtime tracer (executes your code)")
-    try:
-        from torchlint.probe.cli import add_arguments as add_probe_arguments
-
-        add_probe_arguments(probe)
-    except ImportError:  # pragma: no cover - the probe package is optional at build time
-        probe.add_argument("file", type=Path)
+    if not with_probe:
+        probe.add_argument("rest", nargs=argparse.REMAINDER)
+    else:
+        _add_probe_arguments(probe)
 
     rules = sub.add_parser("rules", help="list the rules, or show one rule's documentation")
     rules.add_argument("code", nargs="?", default=None)
@@ -81,9 +81,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_probe_arguments(probe: argparse.ArgumentParser) -> None:
+    try:
+        from torchlint.probe.cli import add_arguments as add_probe_arguments
+
+        add_probe_arguments(probe)
+    except ImportError:  # pragma: no cover - the probe package is optional at build time
+        probe.add_argument("file", type=Path)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(with_probe=not words or words[0] != "serve")
+    args = parser.parse_args(words)
     try:
         if args.command == "check":
             return run_check(args)
@@ -91,6 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Loading the protocol's types makes many cyclic objects; collecting them
             # meanwhile only delays the first diagnostics (the server freezes them later).
             gc.disable()
+            from torchlint.lsp.protocol_import import import_protocol_types
+
+            import_protocol_types()
             from torchlint.lsp.server import run_server
 
             gc.enable()

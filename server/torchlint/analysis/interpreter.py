@@ -694,9 +694,13 @@ class Interpreter:
         found = self.generators.get(key)
         if found is None:
             node = func.node
+            src = func.source or self.main_src
+            end = getattr(node, "end_lineno", None) or node.lineno
             found = self.generators[key] = (
                 isinstance(node, ast.FunctionDef)
                 and not func.context_manager
+                # the text first: walking every function's tree costs more than the rare find
+                and any("yield" in line for line in src.scan_lines[node.lineno - 1 : end])
                 and any(_has_yield(stmt) for stmt in node.body)
             )
         return found
