@@ -3713,6 +3713,16 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         if isinstance(index, TRef):
             inputs.append(make_input(ip, node.slice, index, state))
         ref = apply_op(ip, "Tensor.__getitem__", op, inputs, node, state)
+        if isinstance(index, TRef):  # `table[ids]`: the index's device must suit the table's
+            _emit_op(
+                ip,
+                "Tensor.__getitem__",
+                (node.value, base),
+                [(node.slice, index)],
+                ref,
+                node,
+                state,
+            )
         rt = state.tensor(ref)
         if basic:
             rt = rt.evolve(

@@ -3,7 +3,8 @@
 Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor`,
 `cpu @ cuda`, `preds == cpu_labels`, `scores.masked_fill(cpu_mask, v)` on a GPU tensor,
 `torch.stft(cuda_wave, n_fft, window=torch.hann_window(n_fft))` with the window made on the
-CPU), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
+CPU), a CPU tensor indexed by CUDA indices or a CUDA mask (`class_weights[targets]` with the
+targets on the GPU; indices on the CPU may index a tensor on any device), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
 a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU initial state
 (`lstm(x, (h0, c0))`); a loss whose prediction and target are on different devices
 (`criterion(model(x), labels)` with `labels` left on the CPU), or a loss module holding class
@@ -22,7 +23,8 @@ caller: the caller's `model(x)` is, where the input should be moved.
 PyTorch raises ("Expected all tensors to be on the same device, but found at least two
 devices, cuda:0 and cpu!"), typically only after the slow part of a script has run. Zero-
 dimensional CPU tensors and Python numbers mix freely with GPU tensors and are not flagged.
-`masked_fill` raises its own message ("expected self and mask to be on the same device"):
+Indexing raises "indices should be either on cpu or on the same device as the indexed
+tensor (cpu)". `masked_fill` raises its own message ("expected self and mask to be on the same device"):
 the causal mask built with `torch.ones(T, T)` inside `forward` stays on the CPU when the
 model moves, unless it is a registered buffer or made with `device=x.device`.
 
@@ -131,6 +133,9 @@ class DeviceMismatch(Rule):
         if event.qualname in _WINDOWED:
             self._window(event, ctx)
             return
+        if event.qualname == "Tensor.__getitem__":
+            self._index(event, ctx)
+            return
         masked_fill = event.qualname in _MASKED_FILL
         if not (
             event.qualname.startswith("Tensor.__") or event.qualname in _BINARY_CALLS or masked_fill
@@ -158,6 +163,20 @@ class DeviceMismatch(Rule):
             self._report(event.node, a, b, str(da), str(db), ctx, raised)
             return
         self._report(event.node, a, b, str(da), str(db), ctx)
+
+    def _index(self, event: TorchCall, ctx: RuleContext) -> None:
+        """`cpu_table[cuda_ids]`: indices may be on the CPU or on the indexed tensor's device,
+        so only a CPU tensor indexed by a CUDA one raises (`cuda_t[cpu_ids]` is fine)."""
+        table, index = event.receiver, event.args[0] if event.args else None
+        if table is None or index is None or table.tensor is None or index.tensor is None:
+            return
+        if table.tensor.device != "cpu" or index.tensor.device != "cuda" or index.tensor.rank == 0:
+            return
+        raised = "indices should be either on cpu or on the same device as the indexed tensor (cpu)"
+        # The table moves: what it gives is then on the device the rest of the step uses.
+        simple = isinstance(index.node, ast.Name | ast.Attribute)
+        target = f"{index.text}.device" if simple else "'cuda'"
+        self._report(event.node, table, index, "cpu", "cuda", ctx, raised, move=(table, target))
 
     def _window(self, event: TorchCall, ctx: RuleContext) -> None:
         """`torch.stft(wave, n_fft, window=w)` with the wave and the window apart."""
@@ -302,14 +321,19 @@ class DeviceMismatch(Rule):
         db: str,
         ctx: RuleContext,
         raised: str = "Expected all tensors to be on the same device",
+        move: tuple[Operand, str] | None = None,
     ) -> None:
+        """`move`: the operand the fix moves and where to (default: `b` to `da`)."""
         assert a.tensor is not None and b.tensor is not None
+        moved, target = move if move is not None else (b, repr(da))
         message = (
             f"{code(a.text)} is on {da}{because(a.tensor.why_device)} but {code(b.text)} is on {db}"
             f'{because(b.tensor.why_device)}: PyTorch raises "{raised}". '
-            f"Move one: `{as_receiver(b.text, b.node)}.to({da!r})`."
+            f"Move one: `{as_receiver(moved.text, moved.node)}.to({target})`."
         )
-        edits = append_to(ctx.source, b.node, f".to({da!r})") if b.node is not None else None
+        edits = (
+            append_to(ctx.source, moved.node, f".to({target})") if moved.node is not None else None
+        )
         related = origins(
             (f"{code(a.text)} is on {da}", a.tensor.why_device),
             (f"{code(b.text)} is on {db}", b.tensor.why_device),
