@@ -153,6 +153,15 @@ def _check_one(job: tuple[str, Config, str]) -> tuple[str, list[Finding], str | 
     if read.text is None:
         return path, [], read.problem, []
     resolver = FileSystemResolver(Path(path), (Path(root),))
+    if path.endswith(".ipynb"):
+        from torchlint.notebook import NotebookError, in_cells, read_notebook
+
+        try:
+            notebook = read_notebook(read.text)
+        except NotebookError as exc:
+            return path, [], f"{exc}: skipped", []
+        result = analyze_source(notebook.text, path, config, record_facts=False, resolver=resolver)
+        return path, in_cells(notebook, result.findings), None, result.errors
     result = analyze_source(read.text, path, config, record_facts=False, resolver=resolver)
     return path, result.findings, None, result.errors
 

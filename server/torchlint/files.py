@@ -1,7 +1,7 @@
 """Finding the files to check and reading them safely.
 
 Directories recurse, skipping hidden folders, virtual environments, node_modules and build
-output (and the config's `exclude` patterns). Files are decoded as UTF-8 (with or without
+output (and the config's `exclude` patterns); Jupyter notebooks are checked too. Files are decoded as UTF-8 (with or without
 a BOM); binary or non-UTF-8 files are reported and skipped, never fatal.
 """
 
@@ -35,7 +35,7 @@ def iter_python_files(root: Path, config: Config) -> Iterator[Path]:
             keep.append(d)
         dirnames[:] = keep
         for name in sorted(filenames):
-            if name.endswith((".py", ".pyi")):
+            if name.endswith((".py", ".pyi", ".ipynb")):
                 path = here / name
                 if not config.is_excluded(path.relative_to(root)):
                     yield path

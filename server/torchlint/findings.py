@@ -61,6 +61,7 @@ class Related:
     message: str
     span: Span
     filename: str | None = None  # None: the same file
+    cell: int | None = None  # a notebook's cell (then rows count within it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,7 @@ class Finding:
     deprecated: bool = False  # the LSP tags these `Deprecated`
     unnecessary: bool = False
     extra: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    cell: int | None = None  # a notebook's cell, numbered from 1 (then rows count within it)
 
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.filename, self.span.start.row, self.span.start.col, self.code)
+    def sort_key(self) -> tuple[str, int, int, int, str]:
+        return (self.filename, self.cell or 0, self.span.start.row, self.span.start.col, self.code)

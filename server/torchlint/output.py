@@ -28,6 +28,16 @@ def _loc(p: Pos) -> dict[str, int]:
 
 
 def finding_to_json(f: Finding) -> dict[str, Any]:
+    out = _finding_json(f)
+    if f.cell is not None:  # a notebook's finding: rows count within this cell
+        out["cell"] = f.cell
+        for entry, r in zip(out["related"], f.related, strict=True):
+            if r.cell is not None:
+                entry["cell"] = r.cell
+    return out
+
+
+def _finding_json(f: Finding) -> dict[str, Any]:
     return {
         "code": f.code,
         "name": f.name,
@@ -63,7 +73,8 @@ def finding_to_json(f: Finding) -> dict[str, Any]:
 
 def render_text(findings: Sequence[Finding]) -> str:
     lines = [
-        f"{f.filename}:{f.span.start.row}:{f.span.start.col + 1}: {f.code} {f.message}"
+        f"{f.filename}:{'' if f.cell is None else f'cell {f.cell}:'}"
+        f"{f.span.start.row}:{f.span.start.col + 1}: {f.code} {f.message}"
         for f in findings
     ]
     return "\n".join(lines) + ("\n" if lines else "")
@@ -139,7 +150,11 @@ def render_sarif(findings: Sequence[Finding], root: Path | None = None) -> str:
                 }
                 for i, r in enumerate(f.related)
             ]
-        if f.fix is not None:
+        if f.cell is not None:
+            # SARIF has no cells: the rows count within this cell, and no fix is offered
+            # (its regions would not address the notebook's JSON).
+            result["properties"] = {"cell": f.cell}
+        elif f.fix is not None:
             result["fixes"] = [
                 {
                     "description": {"text": f.fix.message},

@@ -8,22 +8,15 @@ stay where they are.
 
 from __future__ import annotations
 
-import re
-
 from lsprotocol import types
 
 from torchlint.lsp.config import Settings
 from torchlint.lsp.documents import Document
 from torchlint.lsp.positions import Positions, engine_text
 from torchlint.lsp.snapshots import Part, Snapshot
+from torchlint.notebook import blank_magics
 
-_MAGIC = re.compile(r"^([ \t]*)[%!]", re.MULTILINE)
-
-
-def blank_magics(text: str) -> str:
-    if "%" not in text and "!" not in text:
-        return text
-    return _MAGIC.sub(lambda m: m.group(1) + "#", text)
+__all__ = ["blank_magics", "is_python_cell", "snapshot"]
 
 
 def is_python_cell(cell: types.NotebookCell, doc: Document | None) -> bool:
