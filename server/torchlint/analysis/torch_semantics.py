@@ -627,6 +627,13 @@ def _rebound_leaf(ip: Interpreter, t: Tensor, name: str, state: State) -> Why | 
         and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(stmt.value))
     ):
         return None
+    func = ip.frame.func
+    if func is not None and not func.node.lineno <= before.why_rg.line <= (
+        func.node.end_lineno or func.node.lineno
+    ):
+        # `h = img; h = block(h)` in a helper given the leaf: a local name walking through
+        # layers, not the leaf's own name rebound (the caller still holds the leaf)
+        return None
     return t.origin
 
 
@@ -2514,7 +2521,9 @@ def _convert(
             ip, f"Tensor.{name}", op, [make_input(ip, recv_node, ref, state)], node, state
         )
         ot = state.tensor(out)
-        state.heap[out.oid] = ot.evolve(dtype=None, why_dtype=None, device=None, mask=t.mask)
+        state.heap[out.oid] = ot.evolve(
+            dtype=None, why_dtype=None, device=None, mask=t.mask, rank=t.rank
+        )
         _emit_call(ip, f"Tensor.{name}", (recv_node, ref), args, kwargs, out, node, state)
         return out
     same_dtype = dtype is None or (t.dtype is not None and t.dtype == frozenset({dtype}))
@@ -2533,7 +2542,10 @@ def _convert(
         ot = ot.evolve(
             device=None if device == "?" else device, why_device=ip.why_code(node, "`{}`")
         )
-    ot = ot.evolve(mask=ot.mask or t.mask, singular=t.singular or ot.singular, image=t.image)
+    # a conversion keeps the shape (`.cuda()`, `.cpu()`, `.to(device)` alike)
+    ot = ot.evolve(
+        mask=ot.mask or t.mask, singular=t.singular or ot.singular, image=t.image, rank=t.rank
+    )
     state.heap[out.oid] = ot
     _emit_call(ip, f"Tensor.{name}", (recv_node, ref), args, kwargs, out, node, state)
     return out
