@@ -1,7 +1,9 @@
 """
 ## What it does
 Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor`,
-`cpu @ cuda`, `preds == cpu_labels`, `scores.masked_fill(cpu_mask, v)` on a GPU tensor,
+`cpu @ cuda`, `preds == cpu_labels`, `torch.cat([gpu_feats, cpu_extra])`,
+`torch.where(mask, gpu_x, cpu_y)`, `log_probs.gather(1, cpu_labels)`,
+`scores.masked_fill(cpu_mask, v)` on a GPU tensor,
 `torch.stft(cuda_wave, n_fft, window=torch.hann_window(n_fft))` with the window made on the
 CPU), a CPU tensor indexed by CUDA indices or a CUDA mask (`class_weights[targets]` with the
 targets on the GPU; indices on the CPU may index a tensor on any device), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
@@ -104,10 +106,25 @@ _KNOWN_RANKS = frozenset(
         *(f"torch.{c}" for c in ("eq", "ne", "gt", "ge", "lt", "le")),
         *(f"Tensor.{m}" for m in ("add", "sub", "mul", "div", "eq", "ne", "gt", "ge", "lt", "le")),
         *(f"Tensor.{m}" for m in ("maximum", "minimum")),
+        "torch.where",  # `torch.where(mask, x, torch.as_tensor(fill))`: a 0-dim fill mixes
     }
 )
 # `scores.masked_fill(mask, v)`: the mask must be on the tensor's device, 0-dim or not.
 _MASKED_FILL = frozenset({"Tensor.masked_fill", "Tensor.masked_fill_", "torch.masked_fill"})
+# `torch.cat([a, b])`: every tensor of the sequence on one device.
+_JOINS = frozenset(
+    f"torch.{f}" for f in ("cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack")
+)
+# Gathers: the index on the input's device, whichever way round (`(input, index)` positions
+# among receiver + arguments).
+_GATHERS = {
+    "torch.gather": (0, 2),
+    "Tensor.gather": (0, 2),
+    "torch.index_select": (0, 2),
+    "Tensor.index_select": (0, 2),
+    "torch.take_along_dim": (0, 1),
+    "Tensor.take_along_dim": (0, 1),
+}
 # `torch.stft(x, n_fft, window=torch.hann_window(n_fft))`: the window must be on x's device.
 _WINDOWED = frozenset({"torch.stft", "Tensor.stft", "torch.istft", "Tensor.istft"})
 _WINDOW_POSITION = 4  # stft(input, n_fft, hop_length, win_length, window, ...)
@@ -119,7 +136,9 @@ class DeviceMismatch(Rule):
     summary = "CPU and CUDA tensors combined in one op, or a GPU module called on CPU input."
     default_severity = Severity.ERROR
     events = (TorchCall, ModuleCall)
-    torch_calls = frozenset({"Tensor.__*", *_BINARY_CALLS, *_MASKED_FILL, *_WINDOWED})
+    torch_calls = frozenset(
+        {"Tensor.__*", *_BINARY_CALLS, *_MASKED_FILL, *_WINDOWED, *_JOINS, *_GATHERS}
+    )
     fix_title = "Move the operand to the other's device"
     fix_applicability = Applicability.UNSAFE
     torch_raises = True
@@ -133,36 +152,77 @@ class DeviceMismatch(Rule):
         if event.qualname in _WINDOWED:
             self._window(event, ctx)
             return
+        if event.qualname in _JOINS:
+            self._joined(event, ctx)
+            return
         if event.qualname == "Tensor.__getitem__":
             self._index(event, ctx)
             return
         masked_fill = event.qualname in _MASKED_FILL
+        gather = _GATHERS.get(event.qualname)
         if not (
-            event.qualname.startswith("Tensor.__") or event.qualname in _BINARY_CALLS or masked_fill
+            event.qualname.startswith("Tensor.__")
+            or event.qualname in _BINARY_CALLS
+            or masked_fill
+            or gather is not None
         ):
             return
         operands = ([event.receiver] if event.receiver is not None else []) + list(event.args)
+        if gather is not None:
+            operands = [operands[i] for i in gather if i < len(operands)]
         known = event.qualname in _KNOWN_RANKS
+        # `torch.where(cond, a, b)`: all three on one device (0-dim CPU tensors aside)
+        n = 3 if event.qualname == "torch.where" else 2
         tensors = [
             o
-            for o in operands[:2]
+            for o in operands[:n]
             if o.tensor is not None
             and o.tensor.device in _DEVICES
             and o.tensor.rank != 0
             # only a CPU tensor of no dimensions mixes with CUDA ones
             and not (known and o.tensor.rank is None and o.tensor.device == "cpu")
         ]
-        if len(tensors) < 2 or tensors[0].tensor is None or tensors[1].tensor is None:
+        apart = [
+            o
+            for o in tensors[1:]
+            if o.tensor is not None
+            and tensors[0].tensor is not None
+            and o.tensor.device != tensors[0].tensor.device
+        ]
+        if not apart or tensors[0].tensor is None or apart[0].tensor is None:
             return
-        a, b = tensors
+        a, b = tensors[0], apart[0]
         da, db = a.tensor.device, b.tensor.device  # type: ignore[union-attr]
-        if da == db:
-            return
         if masked_fill:
             raised = f"expected self and mask to be on the same device, but got mask on {db} and self on {da}"
             self._report(event.node, a, b, str(da), str(db), ctx, raised)
             return
         self._report(event.node, a, b, str(da), str(db), ctx)
+
+    def _joined(self, event: TorchCall, ctx: RuleContext) -> None:
+        """`torch.cat([cuda_feats, cpu_extra])`: the tensors of the sequence, first apart."""
+        seq = event.args[0] if event.args else event.kwargs.get("tensors")
+        if seq is None or not isinstance(seq.value, Seq) or seq.value.kind not in ("list", "tuple"):
+            return
+        elts = seq.node.elts if isinstance(seq.node, ast.List | ast.Tuple) else None
+        if elts is not None and (
+            len(elts) != len(seq.value.items) or any(isinstance(e, ast.Starred) for e in elts)
+        ):
+            elts = None
+        first: Operand | None = None
+        for i, item in enumerate(seq.value.items):
+            if not isinstance(item, TRef):
+                continue
+            t = event.state.tensor(item)
+            if t.device not in _DEVICES or t.rank == 0:
+                continue
+            here = Operand(elts[i] if elts is not None else seq.node, item, t, seq.source)
+            if first is None:
+                first = here
+            elif first.tensor is not None and t.device != first.tensor.device:
+                da = str(first.tensor.device)
+                self._report(event.node, first, here, da, str(t.device), ctx)
+                return
 
     def _index(self, event: TorchCall, ctx: RuleContext) -> None:
         """`cpu_table[cuda_ids]`: indices may be on the CPU or on the indexed tensor's device,
