@@ -143,3 +143,12 @@ def test_fix_reaching_into_another_cell_is_dropped() -> None:
     assert kept.fix is not None and kept.fix.edits[0].span == Span(Pos(2, 0), Pos(2, 9))
     assert dropped.fix is None
     assert kept.message == "m, line 1 of cell 3"
+
+
+def test_example_notebook(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).resolve().parents[1] / "examples" / "notebook_classifier.ipynb"
+    assert main(["check", "--format", "json", str(path)]) == 1
+    found = [
+        (f["code"], f["cell"], f["location"]["row"]) for f in json.loads(capsys.readouterr().out)
+    ]
+    assert found == [("TL401", 5, 4), ("TL304", 7, 3)]
