@@ -4,8 +4,8 @@
 its `__init__`, `__repr__` and `__eq__` and compiles it: 40 % of the server's start-up, the
 same text on every start. `import_protocol_types` keeps the compiled code of those scripts
 in the user's cache directory (marshal, keyed by a hash of the script and its file name; the
-cache's own name carries the interpreter's bytecode version), so later starts only evaluate
-it. The code objects are exactly what `compile` gives for the same text.
+cache's own name carries the interpreter's bytecode version and the environment), so later
+starts only evaluate it. The code objects are exactly what `compile` gives for the same text.
 
 Anything unexpected falls back to the plain import: an attrs without the hook, no cache
 directory, an unreadable, corrupt or foreign cache file (another owner, writable by others).
@@ -43,7 +43,10 @@ def cache_file() -> Path | None:
     if home is None:
         return None
     magic = importlib.util.MAGIC_NUMBER.hex()
-    return home / "torchlint" / f"protocol-{sys.implementation.cache_tag}-{magic}.marshal"
+    # One file per environment: two with different attrs would otherwise evict each other.
+    env = hashlib.blake2b(sys.prefix.encode(), digest_size=4).hexdigest()
+    name = f"protocol-{sys.implementation.cache_tag}-{magic}-{env}.marshal"
+    return home / "torchlint" / name
 
 
 def import_protocol_types() -> dict[str, int]:
