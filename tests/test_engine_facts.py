@@ -187,3 +187,23 @@ def test_a_layer_output_requires_grad_because_of_the_model_parameters() -> None:
     assert why.text == "`teacher` has parameters that require grad"
     assert facts["hidden"].why_rg is not None
     assert facts["hidden"].why_rg.text == "computed from `nn.Linear(16, 4)(x)`, which requires grad"
+
+
+def test_ranks_through_embeddings_recurrent_layers_masks_and_moves() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn as nn\n"
+        "emb, bag = nn.Embedding(10, 8), nn.EmbeddingBag(10, 8)\n"
+        "lstm, out = nn.LSTM(8, 16, batch_first=True), nn.Linear(16, 5)\n"
+        "tokens = torch.zeros(4, 7, dtype=torch.long)\n"
+        "e = emb(tokens)\n"
+        "pooled = bag(tokens)\n"
+        "h, (hn, cn) = lstm(e)\n"
+        "logits = out(h)\n"
+        "mask = torch.zeros(4, 7, dtype=torch.bool)\n"
+        "picked = logits[mask]\n"
+        "rows = logits[torch.tensor([0, 2])]\n"
+        "moved = torch.rand(16, 16).cuda()\n"
+    )
+    ranks = {n: facts[n].rank for n in ("e", "pooled", "h", "logits", "picked", "rows", "moved")}
+    assert ranks == {"e": 3, "pooled": 2, "h": 3, "logits": 3, "picked": 2, "rows": 3, "moved": 2}

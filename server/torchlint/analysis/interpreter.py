@@ -204,6 +204,7 @@ class Interpreter:
         # node id), and which functions are generators (see `_generator`).
         self.yielded: dict[int, list[Value]] = {}
         self.generators: dict[int, bool] = {}
+        self.backward_loops: dict[int, bool] = {}
 
     def release(self) -> None:
         """Break the reference cycles an analysis leaves (a function's globals hold the
@@ -1238,8 +1239,7 @@ class Interpreter:
         return fstate.env, fstate
 
     def stmt_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, state: State) -> None:
-        for deco in stmt.decorator_list:
-            self.eval(deco, state)
+        decorators = [self.eval(deco, state) for deco in stmt.decorator_list]
         cls = self._current_class
         kind = "function"
         if cls is not None:
@@ -1269,6 +1269,7 @@ class Interpreter:
             cls.methods[stmt.name] = info
         else:
             state.env[stmt.name] = FuncV(info)
+            self._register(stmt, decorators, FuncV(info), state)
         if self.frame.func is None or cls is not None:
             self.functions.append(info)
         else:
@@ -1329,6 +1330,22 @@ class Interpreter:
             self._current_class = outer
         self.classes[stmt.name] = info
         state.env[stmt.name] = ClassV(info)
+        decorators = [self.eval(deco, state) for deco in stmt.decorator_list]
+        self._register(stmt, decorators, ClassV(info), state)
+
+    def _register(
+        self,
+        stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+        decorators: list[Value],
+        value: Value,
+        state: State,
+    ) -> None:
+        """Run the file's own decorators on what they decorate, for what they do: a registry
+        (`@register("mlp")` storing the class in `MODELS`) is then filled as at run time.
+        The name keeps the class or function itself: registering decorators return it."""
+        for deco, made in zip(stmt.decorator_list, decorators, strict=True):
+            if isinstance(made, FuncV) and made.func.cls is None and made.bound_self is None:
+                self.call_user(made.func, (value,), {}, state, deco)
 
     def stmt_If(self, stmt: ast.If, state: State) -> None:
         cond = self.eval(stmt.test, state)
@@ -1518,7 +1535,10 @@ class Interpreter:
             previous = it1
             # A literal sequence's items each get their iteration, however deep the loop:
             # `sgd([w, b])` inside two training loops still visits `b`.
-            deep_enough = (self.loop_depth <= 2 and self.repeating < REPEAT_LIMIT) or unrolled > 0
+            deep_enough = (
+                self.repeating < REPEAT_LIMIT
+                and (self.loop_depth <= 2 or (self.loop_depth == 3 and self._backward_in(stmt)))
+            ) or unrolled > 0
             for _ in range(max(unrolled, 2) - 1):
                 if not (deep_enough and previous.live):
                     break
@@ -1549,6 +1569,21 @@ class Interpreter:
             exit_state = join_states(self.graph, exit_state, b)
         exit_state.live = True
         self._adopt(state, exit_state)
+
+    def _backward_in(self, stmt: ast.stmt) -> bool:
+        """The loop's own text calls backward: micro-batches inside a batch loop inside an
+        epoch loop get their second iteration, where a graph freed by the first shows."""
+        key = id(stmt)
+        found = self.backward_loops.get(key)
+        if found is None:
+            end = getattr(stmt, "end_lineno", None) or stmt.lineno
+            func = self.frame.func
+            src = (func.source if func is not None else None) or self.main_src
+            lines = src.scan_lines[stmt.lineno - 1 : end]
+            found = self.backward_loops[key] = any(
+                "backward(" in line or "autograd.grad(" in line for line in lines
+            )
+        return found
 
     def _loop_continue(self, s: State, frame: LoopFrame) -> State:
         for c in frame.continues:

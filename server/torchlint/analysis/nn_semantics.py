@@ -21,7 +21,7 @@ from torchlint.analysis.events import ModuleCall, ModuleTensorSet, RequiresGradS
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
-from torchlint.analysis.training import is_eval_name, module_tree, trains_in_body
+from torchlint.analysis.training import is_eval_name, is_unit_test, module_tree, trains_in_body
 from torchlint.analysis.values import (
     UNKNOWN,
     AnyModule,
@@ -370,6 +370,11 @@ def module_method(
         # train mode asked for after loading weights (MC dropout, fine-tuning): on purpose
         ip.training.loaded_modules.difference_update(module_tree(ref, state) or ())
         return ref
+    if name == "update_parameters" and ref.oid in ip.copied_from:
+        # an SWA/EMA average taking the weights of the model being trained: what it
+        # evaluates afterwards are trained weights (as `deepcopy` of a trained model)
+        ip.training.trained_modules.add(ref.oid)
+        return UNKNOWN
     if name == "load_state_dict":
         if not _copies_live_module(ip, args, state):
             ip.training.loaded_modules.add(ref.oid)  # trained weights: what follows evaluates them
@@ -836,6 +841,7 @@ def _emit_module_call(
             scope_name=ip.frame.func.name if ip.frame.func is not None else "",
             in_eval_scope=ip.frame.func is not None
             and is_eval_name(ip.frame.func.name, ip.src.path)
+            and not is_unit_test(ip.frame.func)
             and not trains_in_body(ip.frame.func, ip.src.scan_lines),
             trained_before=ip.training.is_trained(ref.oid),
             loaded_before=ref.oid in ip.training.loaded_modules,
@@ -985,6 +991,11 @@ def _builtin_module_result(
         fname = mf.functional_qualname.rsplit(".", 1)[-1]
         if fname in _RANK_KEEPING or fname.endswith("_norm") or fname.startswith("conv"):
             rank = xt.rank  # Linear, activations, dropout, norms, convolutions keep the rank
+    if rank is None and xt.rank is not None:
+        if name == "Embedding":
+            rank = xt.rank + 1  # one vector per index
+        elif name == "EmbeddingBag" and xt.rank in (1, 2):
+            rank = 2  # one vector per bag
     t = t.evolve(
         dtype=dtype, why_dtype=mod.why_dtype if mf.has_parameters else xt.why_dtype, rank=rank
     )
@@ -1054,7 +1065,10 @@ def _recurrent_result(
     inputs.append(make_input(ip, None, weight, state))
     out = apply_op(ip, mod.qualname, None, inputs, node, state)
     t = state.tensor(out)
-    t = t.evolve(dtype=mod.dtype, why_dtype=mod.why_dtype)
+    x = args[0][1]
+    # the output has the input's shape but for its features: (B, T, H) from (B, T, F)
+    rank = state.tensor(x).rank if isinstance(x, TRef) else None
+    t = t.evolve(dtype=mod.dtype, why_dtype=mod.why_dtype, rank=rank)
     if t.node is not None and t.rg is Tri.YES and state.grad.records is Tri.YES:
         # Recurrent modules keep their inputs and gates for backward.
         nodes = ip.graph.nodes

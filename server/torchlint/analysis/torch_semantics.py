@@ -1441,6 +1441,9 @@ def call_torch(
         return GradContext(mode) if mode is not None else UNKNOWN
     if last == "GradScaler" and qual.startswith("torch."):
         return GradScalerV(node.lineno)
+    if qual == "torch.optim.swa_utils.AveragedModel" and args:
+        # SWA and EMA averages: a deep copy of the model (its layers, its training mode)
+        return ip.deep_copy(args[0][1], state, node)
     if qual in (
         "torch.autograd.gradcheck",
         "torch.autograd.gradgradcheck",
@@ -2047,6 +2050,13 @@ def _any_entry(ip: Interpreter, found: DictObj, node: ast.expr, state: State) ->
     """`preds[task]` with the key unknown: when every entry is a tensor, a tensor with what
     they have in common (made here: which one it is stays unknown)."""
     values = list(found.attrs.values())
+    if (
+        found.exact
+        and values
+        and all(v == values[0] for v in values[1:])
+        and not isinstance(values[0], TRef)
+    ):
+        return values[0]  # `REGISTRY[name]` with one class registered: that class
     if not found.exact or not values or not all(isinstance(v, TRef) for v in values):
         return UNKNOWN
     tensors = [state.tensor(v) for v in values if isinstance(v, TRef)]
@@ -3440,10 +3450,14 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
             return Bound(obj, name)
         return UNKNOWN
     if isinstance(obj, ClassV):
+        if name in ("__name__", "__qualname__"):
+            return Const(obj.cls.name)  # `REGISTRY[cls.__name__] = cls`
         method = obj.cls.lookup(name)
         if method is not None:
             return FuncV(method, obj if method.kind == "classmethod" else None)
         return UNKNOWN
+    if isinstance(obj, FuncV) and name == "__name__" and obj.bound_self is None:
+        return Const(obj.func.name)
     if isinstance(obj, NN.SuperProxy):
         return Bound(obj, name)
     if isinstance(obj, AnyModule):
@@ -3713,6 +3727,21 @@ _MATH_CONSTANTS: Final = {
 }
 
 
+def _advanced_index_rank(t: Tensor, index: Value, state: State) -> int | None:
+    """`x[mask]`: a boolean mask of rank m leaves one dimension for the m it selects over;
+    `x[ids]`: integer indices of rank i put i dimensions in place of the first."""
+    if not isinstance(index, TRef) or t.rank is None:
+        return None
+    it = state.tensor(index)
+    if it.rank is None or it.dtype is None or len(it.dtype) != 1:
+        return None
+    if it.dtype == frozenset({"bool"}):
+        return t.rank - it.rank + 1 if it.rank <= t.rank else None
+    if next(iter(it.dtype)) in ("int64", "int32") and t.rank >= 1:
+        return t.rank - 1 + it.rank
+    return None
+
+
 def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
     base = ip.eval(node.value, state)
     index = ip.eval(node.slice, state)
@@ -3747,7 +3776,13 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
                 rank=_basic_index_rank(t.rank, node.slice, index),
             )
         else:
-            rt = rt.evolve(root=ref.oid, is_view=False, singular=t.singular, interval=t.interval)
+            rt = rt.evolve(
+                root=ref.oid,
+                is_view=False,
+                singular=t.singular,
+                interval=t.interval,
+                rank=rt.rank if rt.rank is not None else _advanced_index_rank(t, index, state),
+            )
             mask = _is_mask_index(ip, index, state)
             if mask is not False:
                 m = mask if isinstance(mask, Mask) else None

@@ -45,6 +45,15 @@ def is_eval_name(name: str, path: str) -> bool:
     return bool(_EVAL_NAME.search(lowered))
 
 
+def is_unit_test(func: FunctionInfo) -> bool:
+    """A pytest-style `test_*` function that asserts (`assert model(x).shape == ...`): it
+    checks the code, it does not evaluate a model, wherever the file lives."""
+    node = func.node
+    if not func.name.lower().startswith("test_") or isinstance(node, ast.Lambda):
+        return False
+    return any(isinstance(n, ast.Assert) for n in ast.walk(node))
+
+
 _TRAINS = re.compile(r"\.backward\(|\.step\(")
 
 

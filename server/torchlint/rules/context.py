@@ -73,6 +73,11 @@ class RuleContext:
         self._seen.add(key)
         self.findings.append(finding)
 
+    def withdraw(self, finding: Finding) -> None:
+        """Take back a finding this analysis reported (a later one says it better)."""
+        self.findings[:] = [f for f in self.findings if f is not finding]
+        self._seen.discard((finding.code, finding.span))
+
     def torch_import_edits(self) -> tuple[Edit, ...]:
         """`import torch`, inserted after the module docstring and `__future__` imports."""
         row = len(self.source.lines) + 1

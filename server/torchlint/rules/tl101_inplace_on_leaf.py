@@ -70,6 +70,14 @@ class InplaceOnLeaf(Rule):
         error = leaf_write_error(t, event.view_of, event.grad, event.via_data)
         if t is None or error is None:
             return
+        receiver = event.target.node
+        if (
+            isinstance(receiver, ast.Call)
+            and isinstance(receiver.func, ast.Attribute)
+            and receiver.func.attr.endswith("_")
+            and not receiver.func.attr.startswith("_")
+        ):
+            return  # `p.mul_(d).add_(x)`: the first in-place call raised already, said once
         if error == "view" and event.view_of is not None:
             t = event.view_of
             raised = "a view of a leaf Variable that requires grad is being used in an in-place operation"

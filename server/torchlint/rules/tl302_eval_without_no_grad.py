@@ -6,6 +6,8 @@ no `backward()`. A list comprehension of forward passes (`[model(x) for x in xs]
 loop; a grad-mode manager kept in a variable (`ctx = torch.no_grad()` ... `with ctx:`) counts.
 A forward in a helper the loop calls is reported when the helper is named as evaluation
 code too (`validation_step`); other helpers may take gradients on purpose (attribution).
+Nested loops (a beam search inside a loop over sentences) are reported once, at the
+outermost one: its `with torch.no_grad():` covers the others.
 
 ## Why is this bad?
 Every batch builds an autograd graph that nobody uses: activations are kept for a backward
@@ -57,7 +59,7 @@ from __future__ import annotations
 from torchlint.analysis.events import Event, LoopSummary
 from torchlint.analysis.facts import GradMode, Tri
 from torchlint.analysis.training import is_eval_name
-from torchlint.findings import Severity
+from torchlint.findings import Finding, Severity
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
 from torchlint.rules.fixes import wrap_in_with
@@ -71,9 +73,17 @@ class EvalWithoutNoGrad(Rule):
     events = (LoopSummary,)
     fix_title = "Wrap the loop in `with torch.no_grad():`"
 
+    def __init__(self) -> None:
+        # loops reported in this analysis, by their rows, with their finding: a loop inside
+        # another reported one is covered by its fix (one `with` around the outer loop)
+        self._reported: list[tuple[int, int, Finding]] = []
+
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, LoopSummary)
         if event.backwards or event.steps:
+            return
+        first, last = event.node.lineno, event.node.end_lineno or event.node.lineno
+        if any(a <= first and last <= b for a, b, _ in self._reported):
             return
         forwards = [
             f
@@ -102,4 +112,10 @@ class EvalWithoutNoGrad(Rule):
             f"`with torch.no_grad():`."
         )
         edits = wrap_in_with(ctx.source, event.node, f"with {ctx.imports.torch_expr()}.no_grad()")
-        ctx.report(self.finding(ctx, fwd.node, message, fix_edits=edits))
+        finding = self.finding(ctx, fwd.node, message, fix_edits=edits)
+        inner = [f for a, b, f in self._reported if first <= a and b <= last]
+        for f in inner:  # said for the whole outer loop instead
+            ctx.withdraw(f)
+        self._reported = [r for r in self._reported if not any(r[2] is i for i in inner)]
+        self._reported.append((first, last, finding))
+        ctx.report(finding)

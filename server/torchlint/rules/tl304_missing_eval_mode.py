@@ -5,7 +5,10 @@ training mode: a call in an evaluation function (`evaluate`, `validate`, `test`,
 `predict`…), or under `torch.no_grad()` after the model was trained or given weights
 with `load_state_dict`, with no `model.eval()` before it, or under `torch.no_grad()` while
 the model it was deep-copied from (an EMA or mean-teacher copy) is in evaluation mode; calling a method of the model
-that runs it (`model.encode(images, texts)`) counts as calling it. Not flagged: a model switched to
+that runs it (`model.encode(images, texts)`) counts as calling it. An SWA or EMA average
+(`torch.optim.swa_utils.AveragedModel(model)`) is a copy of the model, trained once it
+took the model's weights with `update_parameters`. Not flagged: a pytest-style `test_*`
+function that asserts (a shape check of a fresh model), a model switched to
 `train()` on purpose after loading (Monte Carlo dropout), a copy of a live model
 (`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run only under
 `no_grad` in the training loop. An object holding the model
