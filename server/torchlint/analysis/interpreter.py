@@ -523,7 +523,16 @@ class Interpreter:
             state.heap[oid] = InstanceObj(cls)
         init = cls.lookup("__init__")
         if init is not None and isinstance(init.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            self.call_user(init, args, kwargs, state, site, self_value=ref, alone_args=abstract)
+            self.call_user(
+                init,
+                args,
+                kwargs,
+                state,
+                site,
+                self_value=ref,
+                alone_args=abstract,
+                all_kwargs=not spread,  # `**block_kwargs` then holds exactly the others
+            )
         set_up = cls.lookup("setUp") if abstract and _is_test_case(cls) else None
         if set_up is not None:
             # unittest runs `setUp` before each test method: the `self` they see has its fields

@@ -325,6 +325,7 @@ def module_method(
                 state,
                 node,
                 self_value=self_value,
+                all_kwargs=True,  # nothing spread, or only dicts known whole
             )
             if (
                 method.kind == "method"
@@ -1418,9 +1419,17 @@ def call_builtin(
                 state,
             )
         return UNKNOWN
+    if name == "vars" and len(vals) == 1 and isinstance(vals[0], ObjRef):
+        found = state.heap.get(vals[0].oid)
+        if type(found) is InstanceObj and found.cls is None:
+            # `**vars(cfg.model)` of a namespace: its attributes as a dict
+            oid = ip.graph.alloc(id(node), ip.frame.context)
+            state.heap[oid] = DictObj(None, dict(found.attrs))
+            return ObjRef(oid)
+        return UNKNOWN
     if name == "getattr" and len(vals) >= 2:
         attr = const_str(vals[1])
-        if attr is not None and isinstance(vals[0], ObjRef | TRef):
+        if attr is not None and isinstance(vals[0], ObjRef | TRef | TorchName | ClassV):
             from torchlint.analysis.torch_semantics import get_attribute
 
             fake = ast.Attribute(
@@ -1481,7 +1490,11 @@ def super_call(
     kwargs: Kwargs,
     node: ast.Call,
     state: State,
+    *,
+    all_kwargs: bool = False,
 ) -> Value:
+    """`super().name(...)`; `all_kwargs`: the call spreads nothing unknown (`**kwargs` of the
+    method then holds exactly the keywords its other parameters do not take)."""
     if proxy.cls is None:
         return UNKNOWN
     for base in proxy.cls.base_classes:
@@ -1494,6 +1507,7 @@ def super_call(
                 state,
                 node,
                 self_value=proxy.self_value,
+                all_kwargs=all_kwargs,
             )
     if name == "__init__" and isinstance(proxy.self_value, ObjRef):
         init_layer_base(ip, proxy.self_value, args, kwargs, node, state)

@@ -758,8 +758,8 @@ def _tags(
         t = t.evolve(softmax=ip.why_code(node, "{}"), softmax_kind=name)
     elif name in ("log", "log2", "log10") and ft is not None and ft.softmax_kind == "softmax":
         t = t.evolve(softmax=ip.why_code(node, "{}"), softmax_kind="log_softmax")
-    elif name in _RESHAPES and ft is not None and ft.softmax is not None:
-        # `probs.view(-1, C)` before the loss: still probabilities
+    elif (name in _RESHAPES or name == "__getitem__") and ft is not None and ft.softmax is not None:
+        # `probs.view(-1, C)`, `probs[mask]` before the loss: still probabilities
         t = t.evolve(softmax=ft.softmax, softmax_kind=ft.softmax_kind)
     elif (
         name in ("stack", "cat", "concat")

@@ -383,6 +383,9 @@ def enter_value(value: Value) -> Value:
 
 
 # =========================================================================== names
+_NAMESPACES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})
+
+
 def builtin(name: str) -> Value:
     if name in _BUILTINS:
         return ExtName(f"builtins.{name}")
@@ -1099,6 +1102,12 @@ def call_value(
             return _math_call(target.qualname[5:], args, kwargs)
         if target.qualname == "copy.deepcopy" and len(args) == 1 and not kwargs:
             return ip.deep_copy(args[0][1], state, node)
+        if target.qualname in _NAMESPACES and not args:
+            # `cfg = SimpleNamespace(lr=0.1, model=SimpleNamespace(dim=64))`: a config object
+            # whose attributes are its keywords
+            oid = ip.graph.alloc(id(node), ip.frame.context)
+            state.heap[oid] = InstanceObj(None, {k: v for k, (_, v) in kwargs.items()})
+            return ObjRef(oid)
         if target.qualname == "functools.partial" and args:
             return PartialV(args[0][1], tuple(args[1:]), tuple((k, v) for k, v in kwargs.items()))
         if target.qualname == "argparse.ArgumentParser":
@@ -1237,6 +1246,7 @@ def call_method(
                     state,
                     node,
                     self_value=self_value,
+                    all_kwargs=not starred,
                 )
             if method is not None:  # given `*rest` of unknown length: not run
                 ip.not_run(
@@ -1263,10 +1273,11 @@ def call_method(
                 state,
                 node,
                 self_value=cls_self,
+                all_kwargs=True,  # nothing spread, or only dicts known whole
             )
         return UNKNOWN
     if isinstance(receiver, NN.SuperProxy):
-        return NN.super_call(ip, receiver, name, args, kwargs, node, state)
+        return NN.super_call(ip, receiver, name, args, kwargs, node, state, all_kwargs=not starred)
     if isinstance(receiver, Seq | NN.Builtin):
         return NN.container_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
     if isinstance(receiver, Params):
@@ -1441,6 +1452,10 @@ def call_torch(
         return GradContext(mode) if mode is not None else UNKNOWN
     if last == "GradScaler" and qual.startswith("torch."):
         return GradScalerV(node.lineno)
+    if qual == "torch.nn.utils.rnn.pad_sequence" and args:
+        # the sequences padded to one length and stacked: as `torch.stack` for every fact
+        # the analysis keeps (dtype, device, graph, one more dimension)
+        return call_torch(ip, "torch.stack", args[:1], {}, starred, node, state)
     if qual == "torch.optim.swa_utils.AveragedModel" and args:
         # SWA and EMA averages: a deep copy of the model (its layers, its training mode)
         return ip.deep_copy(args[0][1], state, node)

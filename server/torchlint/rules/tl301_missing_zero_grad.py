@@ -112,11 +112,15 @@ class MissingZeroGrad(Rule):
             if stmt is not None:
                 edits = insert_before(ctx.source, stmt, f"{optimizer}.zero_grad()")
         else:
-            # The step is in a helper that may serve a correct loop too: point into the
-            # loop's own code, and offer no fix (the helper's name for the optimizer may
-            # mean nothing there).
-            where = backward if back_scope is loop_scope else event.node
-            related.append(("the optimizer steps here", ctx.why_of(step_call)))
+            # Backward and step in different functions (one of them a helper that may serve
+            # a correct loop too): point into the loop's own code, at the step when it is
+            # there (`accelerator.backward(loss)` then `opt.step()`), and offer no fix (the
+            # helper's name for the optimizer may mean nothing in the loop).
+            if step_scope is loop_scope:
+                where = step_call
+            else:
+                where = backward if back_scope is loop_scope else event.node
+                related.append(("the optimizer steps here", ctx.why_of(step_call)))
         ctx.report(self.finding(ctx, where, message, related=tuple(related), fix_edits=edits))
 
 
