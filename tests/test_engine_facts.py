@@ -207,3 +207,13 @@ def test_ranks_through_embeddings_recurrent_layers_masks_and_moves() -> None:
     )
     ranks = {n: facts[n].rank for n in ("e", "pooled", "h", "logits", "picked", "rows", "moved")}
     assert ranks == {"e": 3, "pooled": 2, "h": 3, "logits": 3, "picked": 2, "rows": 3, "moved": 2}
+
+
+def test_numpy_of_a_tensor_keeps_its_rank() -> None:
+    facts = facts_of(
+        "import numpy as np\n"
+        "import torch\n"
+        "x = torch.randn(3, 4)\n"
+        "keep = torch.from_numpy((np.abs(x.numpy()) > 0.1).astype(np.float64))\n"
+    )
+    assert facts["keep"].rank == 2 and facts["keep"].dtype == {"float64"}

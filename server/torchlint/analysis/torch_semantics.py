@@ -2386,7 +2386,7 @@ def tensor_method(
     if name == "numpy":
         _emit_call(ip, qual, (recv_node, ref), args, kwargs, UNKNOWN, node, state)
         return NP.NumpyArray(
-            next(iter(t.dtype)) if t.dtype and len(t.dtype) == 1 else None, node.lineno
+            next(iter(t.dtype)) if t.dtype and len(t.dtype) == 1 else None, node.lineno, t.rank
         )
     if name in ("item", "tolist", "__float__", "__int__"):
         _emit_call(ip, qual, (recv_node, ref), args, kwargs, UNKNOWN, node, state)
