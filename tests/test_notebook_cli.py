@@ -152,3 +152,17 @@ def test_example_notebook(capsys: pytest.CaptureFixture[str]) -> None:
         (f["code"], f["cell"], f["location"]["row"]) for f in json.loads(capsys.readouterr().out)
     ]
     assert found == [("TL401", 5, 4), ("TL304", 7, 3)]
+
+
+def test_unreadable_json_and_other_line_breaks_and_kernel_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "deep.ipynb").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    (tmp_path / "big.ipynb").write_text('{"cells": ' + "9" * 5000 + "}", encoding="utf-8")
+    cr = _code("import torch\rw = torch.randn(3, requires_grad=True)\rw.add_(1)\r")
+    notebook(tmp_path, [cr], "cr.ipynb", language="python3")
+    assert main(["check", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith(f"{tmp_path / 'cr.ipynb'}:cell 1:3:1: TL101")
+    assert "deep.ipynb: not JSON this tool can read: skipped" in captured.err
+    assert "big.ipynb: not JSON this tool can read: skipped" in captured.err

@@ -18,6 +18,7 @@ from torchlint.findings import Edit, Finding, Fix, Pos, Related, Span
 
 _MAGIC = re.compile(r"^([ \t]*)[%!]", re.MULTILINE)
 _LINE_REF = re.compile(r"\bline (\d+)\b(?! of )")
+_LINE_BREAK = re.compile(r"\r\n?")
 
 
 class NotebookError(ValueError):
@@ -60,11 +61,13 @@ def read_notebook(raw: str) -> Notebook:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise NotebookError(f"not valid JSON (line {exc.lineno})") from None
+    except (ValueError, RecursionError):  # a 5,000-digit number, nesting past the stack
+        raise NotebookError("not JSON this tool can read") from None
     cells = data.get("cells") if isinstance(data, dict) else None
     if not isinstance(cells, list):
         raise NotebookError("no `cells` list: not a Jupyter notebook")
     language = _language(data.get("metadata"))
-    if language not in (None, "python"):
+    if language is not None and not language.startswith(("python", "ipython")):
         raise NotebookError(f"a notebook for {language}, not Python")
     chunks: list[str] = []
     found: list[Cell] = []
@@ -78,7 +81,7 @@ def read_notebook(raw: str) -> Notebook:
         if not isinstance(source, str):
             raise NotebookError(f"cell {number}: its source is not text")
         text = source
-        text = blank_magics(text.replace("\r\n", "\n"))
+        text = blank_magics(_LINE_BREAK.sub("\n", text))  # a lone CR is a line break too
         if not text.endswith("\n"):
             text += "\n"
         rows = text.count("\n")

@@ -147,6 +147,7 @@ def render_sarif(findings: Sequence[Finding], root: Path | None = None) -> str:
                         "artifactLocation": {"uri": uri(r.filename or f.filename)},
                         "region": region(r.span.start, r.span.end),
                     },
+                    **({"properties": {"cell": r.cell}} if r.cell is not None else {}),
                 }
                 for i, r in enumerate(f.related)
             ]

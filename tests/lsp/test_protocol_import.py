@@ -90,3 +90,31 @@ def test_unusable_cache_home_still_imports(tmp_path: Path) -> None:
     assert isinstance(result["compiled"], int) and result["compiled"] > 400
     assert home.read_text(encoding="utf-8") == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def test_no_home_directory_still_imports(tmp_path: Path) -> None:
+    # no XDG_CACHE_HOME, no HOME and no passwd entry: Path.home() raises
+    child = (
+        "import os, pwd, json\n"
+        "os.environ.pop('XDG_CACHE_HOME', None); os.environ.pop('HOME', None)\n"
+        "def nobody(uid): raise KeyError(uid)\n"
+        "pwd.getpwuid = nobody\n"
+        "from torchlint.lsp.protocol_import import import_protocol_types\n"
+        "print(json.dumps(import_protocol_types()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", child], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    counts = json.loads(done.stdout)
+    assert counts["reused"] == 0 and counts["compiled"] > 400  # no cache, and no failure
+
+
+def test_cache_reached_through_a_link_is_not_loaded(tmp_path: Path) -> None:
+    cache = Path(str(_run(tmp_path)["file"]))
+    real = tmp_path / "elsewhere.marshal"
+    cache.rename(real)
+    cache.symlink_to(real)
+    assert _run(tmp_path)["reused"] == 0
+    assert real.stat().st_size > 0  # the file the link pointed at was not overwritten...
+    assert not cache.is_symlink()  # ...the link was replaced by a fresh cache

@@ -134,6 +134,8 @@ class Interpreter:
         self.split_results: set[int] = set()
         # `ema = copy.deepcopy(model)`: the copy's heap id -> the original's (TL304)
         self.copied_from: dict[int, int] = {}
+        # `AveragedModel(model)`: heap ids of the copies it stands for (its `.module` is itself)
+        self.averaged: set[int] = set()
         self.muted = 0  # > 0 while interpreting another file's code: its findings belong to it
         self.foreign: dict[tuple[str, int], tuple[dict[str, Value], State] | None] = {}
         self.listeners: dict[type[Event], list[Rule]] = {}
@@ -503,6 +505,16 @@ class Interpreter:
                 self.call_user(post, (), {}, state, site, self_value=ref)
             return ref
         template = self.templates.get(id(cls))
+        init = cls.lookup("__init__")
+        if (
+            template is not None
+            and init is not None
+            and isinstance(init.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and init.node.args.kwarg is not None
+        ):
+            # `Block(4, device="cuda")` then `Block(4)`: what `**kw` holds differs by call,
+            # so an earlier call's result is no template for this one
+            template = None
         if template is not None:
             # `__init__` ran once for this class: copy its result instead of re-running it.
             return self._clone_template(cls, template, ref, state, site, abstract)
@@ -671,7 +683,7 @@ class Interpreter:
             return UNKNOWN
         if not _accepts(func, len(args), self_value is not None):
             return UNKNOWN  # the call would raise TypeError: nothing to learn from its body
-        key = self._memo_key(func, args, kwargs, self_value, state, alone_args)
+        key = self._memo_key(func, args, kwargs, self_value, state, alone_args, all_kwargs)
         if key is not None and key in self.memo:
             return self.memo[key]
         before = dict(state.heap) if key is not None else None
@@ -817,10 +829,18 @@ class Interpreter:
         self_value: Value | None,
         state: State,
         alone: bool,
+        all_kwargs: bool = False,
     ) -> tuple[object, ...] | None:
         if func.closure is not None:
             return None  # a closure: its names are its own, the node does not say which
-        parts: list[object] = [id(func.node), state.grad, alone, self.muted, self_value is None]
+        parts: list[object] = [
+            id(func.node),
+            state.grad,
+            alone,
+            self.muted,
+            self_value is None,
+            all_kwargs,  # binds `**kw` exactly or not
+        ]
         values = (
             (*args, *kwargs.values())
             if self_value is None

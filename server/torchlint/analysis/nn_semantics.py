@@ -500,6 +500,8 @@ def module_attribute(
 
     if name in mod.attrs:
         return mod.attrs[name]
+    if name == "module" and ref.oid in ip.averaged:
+        return ref  # `swa_model.module.eval()`: the averaged copy itself
     if name == "training":
         return (
             Const(True)
@@ -1419,13 +1421,16 @@ def call_builtin(
                 state,
             )
         return UNKNOWN
-    if name == "vars" and len(vals) == 1 and isinstance(vals[0], ObjRef):
+    if name in ("vars", "setattr") and vals and isinstance(vals[0], ObjRef):
         found = state.heap.get(vals[0].oid)
-        if type(found) is InstanceObj and found.cls is None:
-            # `**vars(cfg.model)` of a namespace: its attributes as a dict
-            oid = ip.graph.alloc(id(node), ip.frame.context)
-            state.heap[oid] = DictObj(None, dict(found.attrs))
-            return ObjRef(oid)
+        if isinstance(found, InstanceObj) and not isinstance(found, DictObj):
+            attr = const_str(vals[1]) if name == "setattr" and len(vals) == 3 else None
+            if attr is not None:  # `setattr(cfg, "lr", 0.1)`: as `cfg.lr = 0.1`
+                state.heap[vals[0].oid] = fast_replace(found, attrs={**found.attrs, attr: vals[2]})
+            else:
+                # `vars(ns)` is its own `__dict__`, written through or not; `setattr` with a
+                # name the analysis cannot read: which attribute changed is unknown
+                state.heap[vals[0].oid] = fast_replace(found, attrs={})
         return UNKNOWN
     if name == "getattr" and len(vals) >= 2:
         attr = const_str(vals[1])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
@@ -973,6 +973,11 @@ def eval_args(ip: Interpreter, node: ast.Call, state: State) -> tuple[Args, Kwar
             continue
         args.append((a, ip.eval(a, state)))
     for k in node.keywords:
+        if k.arg is None:
+            attrs = _namespace_spread(ip, k.value, state)
+            if attrs is not None:  # `**vars(cfg.model)`: the namespace's attributes
+                kwargs.update({key: (None, value) for key, value in attrs.items()})
+                continue
         v = ip.eval(k.value, state)
         if k.arg is None:
             found = state.heap.get(v.oid) if isinstance(v, ObjRef) else None
@@ -984,6 +989,26 @@ def eval_args(ip: Interpreter, node: ast.Call, state: State) -> tuple[Args, Kwar
             continue
         kwargs[k.arg] = (k.value, v)
     return args, kwargs, tuple(spread)
+
+
+def _namespace_spread(ip: Interpreter, expr: ast.expr, state: State) -> Mapping[str, Value] | None:
+    """`vars(ns)` spread with `**`: the attributes of a SimpleNamespace the analysis made,
+    read where nothing can change them through the dict (`vars()` elsewhere is the
+    namespace's own `__dict__`, which forgets them)."""
+    if not (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "vars"
+        and len(expr.args) == 1
+        and not expr.keywords
+        and builtin("vars") == ip.eval(expr.func, state)
+    ):
+        return None
+    target = ip.eval(expr.args[0], state)
+    found = state.heap.get(target.oid) if isinstance(target, ObjRef) else None
+    if type(found) is InstanceObj and found.cls is None:
+        return found.attrs
+    return None
 
 
 def call(ip: Interpreter, node: ast.Call, state: State) -> Value:
@@ -1457,8 +1482,12 @@ def call_torch(
         # the analysis keeps (dtype, device, graph, one more dimension)
         return call_torch(ip, "torch.stack", args[:1], {}, starred, node, state)
     if qual == "torch.optim.swa_utils.AveragedModel" and args:
-        # SWA and EMA averages: a deep copy of the model (its layers, its training mode)
-        return ip.deep_copy(args[0][1], state, node)
+        # SWA and EMA averages: a deep copy of the model (its layers, its training mode);
+        # the wrapper's `.module` is that copy too
+        averaged = ip.deep_copy(args[0][1], state, node)
+        if isinstance(averaged, ObjRef):
+            ip.averaged.add(averaged.oid)
+        return averaged
     if qual in (
         "torch.autograd.gradcheck",
         "torch.autograd.gradgradcheck",
@@ -1814,6 +1843,8 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
         return rank if rank is not None else _value_rank(args[0][1])
     if name in ("arange", "linspace", "logspace", "randperm"):
         return 1
+    if name == "scalar_tensor":
+        return 0  # its argument is the value, not a size
     if name == "eye":
         return 2
     if name in ("full", "randint"):
@@ -3452,6 +3483,10 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         if isinstance(heap_obj, DictObj):
             return Bound(obj, name)  # `.items`, `.get`...: its entries are not attributes
         if isinstance(heap_obj, InstanceObj):
+            if name == "__dict__":
+                # its attributes may be written through the dict from here on
+                state.heap[obj.oid] = fast_replace(heap_obj, attrs={})
+                return UNKNOWN
             if name in heap_obj.attrs:
                 return heap_obj.attrs[name]
             if heap_obj.cls is not None:

@@ -8,7 +8,8 @@ cache's own name carries the interpreter's bytecode version and the environment)
 starts only evaluate it. The code objects are exactly what `compile` gives for the same text.
 
 Anything unexpected falls back to the plain import: an attrs without the hook, no cache
-directory, an unreadable, corrupt or foreign cache file (another owner, writable by others).
+directory, an unreadable, corrupt or foreign cache file (another owner, writable by others,
+a link, in a folder that is not private to the user).
 `TORCHLINT_NO_STARTUP_CACHE=1` turns it off.
 """
 
@@ -39,7 +40,10 @@ def cache_file() -> Path | None:
         home = Path(base) if base else None
     else:
         base = os.environ.get("XDG_CACHE_HOME")
-        home = Path(base) if base else Path.home() / ".cache"
+        try:
+            home = Path(base) if base else Path.home() / ".cache"
+        except (RuntimeError, KeyError):  # no HOME and no passwd entry (a container's uid)
+            return None
     if home is None:
         return None
     magic = importlib.util.MAGIC_NUMBER.hex()
@@ -67,7 +71,10 @@ def import_protocol_types() -> dict[str, int]:
         import lsprotocol.types
 
         return counts
-    path = cache_file()
+    try:
+        path = cache_file()
+    except Exception:  # a cache is never worth a failed start
+        path = None
     cached = _load(path) if path is not None else {}
     used: _Codes = {}
     fresh: set[bytes] = set()
@@ -100,7 +107,12 @@ def import_protocol_types() -> dict[str, int]:
 
 def _load(path: Path) -> _Codes:
     try:
-        with path.open("rb") as stream:
+        if not _trusted(os.stat(path.parent, follow_symlinks=False)):
+            log.warning("ignoring %s: its folder is not private to this user", path)
+            return {}
+        # not through a link: a link planted there could point at any file of the user's
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as stream:
             if not _trusted(os.fstat(stream.fileno())):
                 log.warning("ignoring %s: not private to this user", path)
                 return {}
@@ -129,8 +141,9 @@ def _store(path: Path, codes: _Codes) -> None:
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with temporary.open("wb") as stream:
-            os.chmod(temporary, 0o600)
+        # a new file only (not an old one, not through a link), private from the start
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        with os.fdopen(os.open(temporary, flags, 0o600), "wb") as stream:
             marshal.dump(codes, stream)
         os.replace(temporary, path)
     except OSError as exc:  # read-only home, full disk: start as fast next time as now

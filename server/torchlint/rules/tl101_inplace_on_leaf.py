@@ -76,6 +76,7 @@ class InplaceOnLeaf(Rule):
             and isinstance(receiver.func, ast.Attribute)
             and receiver.func.attr.endswith("_")
             and not receiver.func.attr.startswith("_")
+            and receiver.func.attr not in ("requires_grad_", "share_memory_")  # these never raise
         ):
             return  # `p.mul_(d).add_(x)`: the first in-place call raised already, said once
         if error == "view" and event.view_of is not None:

@@ -19,7 +19,9 @@ code is written for the GPU, and mixing devices fails on the machine it is meant
 do the body of `if use_cuda: model.cuda()` (the `else` of `if not ...`) and an `argparse`
 option's default (`--device`, default `"cuda"`), what a run without the option gets. A
 submodule call inside `forward` is not flagged when its input got its device from the
-caller: the caller's `model(x)` is, where the input should be moved.
+caller: the caller's `model(x)` is, where the input should be moved. A file that sets a
+default device (`torch.set_default_device(...)`, `with torch.device(...):`) is left alone:
+its factories' devices are not known.
 
 ## Why is this bad?
 PyTorch raises ("Expected all tensors to be on the same device, but found at least two
@@ -58,6 +60,7 @@ Unsafe: the fix moves one operand with `.to(...)`; check it is the one you meant
 from __future__ import annotations
 
 import ast
+import re
 from typing import Final
 
 from torchlint import knowledge as K
@@ -144,6 +147,8 @@ class DeviceMismatch(Rule):
     torch_raises = True
 
     def check(self, event: Event, ctx: RuleContext) -> None:
+        if _default_device_set(ctx):
+            return  # factories without `device=` follow it: their device is not known
         if isinstance(event, ModuleCall):
             if not event.via_method:  # `model.encode(x)`: its arguments need not be inputs
                 self._module(event, ctx)
@@ -230,7 +235,15 @@ class DeviceMismatch(Rule):
         table, index = event.receiver, event.args[0] if event.args else None
         if table is None or index is None or table.tensor is None or index.tensor is None:
             return
-        if table.tensor.device != "cpu" or index.tensor.device != "cuda" or index.tensor.rank == 0:
+        # a 0-dim index (`ids.squeeze()`, `picks[0]`) is a plain select on any device: only
+        # an index known to have dimensions raises
+        rank = index.tensor.rank
+        if (
+            table.tensor.device != "cpu"
+            or index.tensor.device != "cuda"
+            or rank is None
+            or rank < 1
+        ):
             return
         raised = "indices should be either on cpu or on the same device as the indexed tensor (cpu)"
         # The table moves: what it gives is then on the device the rest of the step uses.
@@ -411,6 +424,15 @@ _WEIGHTS: Final = {
     "torch.nn.BCEWithLogitsLoss": ("weight", "pos_weight"),
     "torch.nn.MultiLabelSoftMarginLoss": ("weight",),
 }
+
+
+_DEFAULT_DEVICE = re.compile(r"\bset_default_device\(|\bwith\s+torch\.device\(")
+
+
+def _default_device_set(ctx: RuleContext) -> bool:
+    """`torch.set_default_device("cuda")` or `with torch.device("cuda"):` somewhere in the
+    file: tensors made without `device=` may be on the GPU."""
+    return _DEFAULT_DEVICE.search(ctx.source.scan_text) is not None
 
 
 def _moves_its_input(mod: ModuleObj) -> bool:
