@@ -716,13 +716,11 @@ class Interpreter:
         found = self.generators.get(key)
         if found is None:
             node = func.node
-            src = func.source or self.main_src
-            end = getattr(node, "end_lineno", None) or node.lineno
             found = self.generators[key] = (
                 isinstance(node, ast.FunctionDef)
                 and not func.context_manager
                 # the text first: walking every function's tree costs more than the rare find
-                and any("yield" in line for line in src.scan_lines[node.lineno - 1 : end])
+                and any("yield" in line for line in self._lines_of(func, node))
                 and any(_has_yield(stmt) for stmt in node.body)
             )
         return found
@@ -771,10 +769,7 @@ class Interpreter:
         found = False
         while todo and not found:
             f = todo.pop()
-            node = f.node
-            src = f.source or self.main_src
-            end = getattr(node, "end_lineno", None) or node.lineno
-            text = "\n".join(src.scan_lines[node.lineno - 1 : end])
+            text = "\n".join(self._lines_of(f, f.node))
             if _SWITCHES_MODE.search(text):
                 found = True
                 break
@@ -1605,14 +1600,19 @@ class Interpreter:
         key = id(stmt)
         found = self.backward_loops.get(key)
         if found is None:
-            end = getattr(stmt, "end_lineno", None) or stmt.lineno
-            func = self.frame.func
-            src = (func.source if func is not None else None) or self.main_src
-            lines = src.scan_lines[stmt.lineno - 1 : end]
             found = self.backward_loops[key] = any(
-                "backward(" in line or "autograd.grad(" in line for line in lines
+                "backward(" in line or "autograd.grad(" in line
+                for line in self._lines_of(self.frame.func, stmt)
             )
         return found
+
+    def _lines_of(self, func: FunctionInfo | None, node: ast.AST) -> list[str]:
+        """The lines of `node` as the parser read them, in the file of `func` (the analysed
+        file at module level)."""
+        src = (func.source if func is not None else None) or self.main_src
+        first = getattr(node, "lineno", 1)
+        end = getattr(node, "end_lineno", None) or first
+        return src.scan_lines[first - 1 : end]
 
     def _loop_continue(self, s: State, frame: LoopFrame) -> State:
         for c in frame.continues:
