@@ -207,6 +207,7 @@ class Interpreter:
         self.yielded: dict[int, list[Value]] = {}
         self.generators: dict[int, bool] = {}
         self.backward_loops: dict[int, bool] = {}
+        self.unit_tests: dict[int, bool] = {}  # id(function node) -> a pytest-style test
 
     def release(self) -> None:
         """Break the reference cycles an analysis leaves (a function's globals hold the

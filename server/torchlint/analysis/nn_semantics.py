@@ -844,7 +844,7 @@ def _emit_module_call(
             scope_name=ip.frame.func.name if ip.frame.func is not None else "",
             in_eval_scope=ip.frame.func is not None
             and is_eval_name(ip.frame.func.name, ip.src.path)
-            and not is_unit_test(ip.frame.func)
+            and not _unit_test(ip, ip.frame.func)
             and not trains_in_body(ip.frame.func, ip.src.scan_lines),
             trained_before=ip.training.is_trained(ref.oid),
             loaded_before=ref.oid in ip.training.loaded_modules,
@@ -854,6 +854,15 @@ def _emit_module_call(
             copy_of_eval=_copy_of_eval(ip, ref, state),
         )
     )
+
+
+def _unit_test(ip: Interpreter, func: FunctionInfo) -> bool:
+    """`is_unit_test`, once per function and analysis (asked at every module call)."""
+    key = id(func.node)
+    found = ip.unit_tests.get(key)
+    if found is None:
+        found = ip.unit_tests[key] = is_unit_test(func)
+    return found
 
 
 def _copy_of_eval(ip: Interpreter, ref: ObjRef, state: State) -> tuple[ModuleObj, Why] | None:

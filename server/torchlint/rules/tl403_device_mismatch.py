@@ -146,8 +146,13 @@ class DeviceMismatch(Rule):
     fix_applicability = Applicability.UNSAFE
     torch_raises = True
 
+    def __init__(self) -> None:
+        self._default_device: bool | None = None  # the file sets one (read once per analysis)
+
     def check(self, event: Event, ctx: RuleContext) -> None:
-        if _default_device_set(ctx):
+        if self._default_device is None:
+            self._default_device = _default_device_set(ctx)
+        if self._default_device:
             return  # factories without `device=` follow it: their device is not known
         if isinstance(event, ModuleCall):
             if not event.via_method:  # `model.encode(x)`: its arguments need not be inputs
