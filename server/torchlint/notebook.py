@@ -18,7 +18,7 @@ from torchlint.findings import Edit, Finding, Fix, Pos, Related, Span
 
 _MAGIC = re.compile(r"^([ \t]*)[%!]", re.MULTILINE)
 _LINE_REF = re.compile(r"\bline (\d+)\b(?! of )")
-_LINE_BREAK = re.compile(r"\r\n?")
+_LONE_CR = re.compile(r"\r(?!\n)")
 
 
 class NotebookError(ValueError):
@@ -30,6 +30,14 @@ def blank_magics(text: str) -> str:
     if "%" not in text and "!" not in text:
         return text
     return _MAGIC.sub(lambda m: m.group(1) + "#", text)
+
+
+def prepare_cell(text: str) -> str:
+    """A code cell's source as the engine reads it after the cells before it: a lone CR is
+    a line break (as `ast` counts rows), magics are blanked, and it ends with a newline.
+    The CLI and the language server join cells with this."""
+    text = blank_magics(_LONE_CR.sub("\n", text) if "\r" in text else text)
+    return text if text.endswith("\n") else text + "\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +57,7 @@ class Notebook:
 
     @property
     def lines(self) -> list[str]:
-        return self.text.split("\n")
+        return [line.removesuffix("\r") for line in self.text.split("\n")]
 
     def cell_at(self, row: int) -> Cell | None:
         return next((c for c in self.cells if c.holds(row)), None)
@@ -81,9 +89,7 @@ def read_notebook(raw: str) -> Notebook:
         if not isinstance(source, str):
             raise NotebookError(f"cell {number}: its source is not text")
         text = source
-        text = blank_magics(_LINE_BREAK.sub("\n", text))  # a lone CR is a line break too
-        if not text.endswith("\n"):
-            text += "\n"
+        text = prepare_cell(text)
         rows = text.count("\n")
         found.append(Cell(number, row, rows))
         chunks.append(text)

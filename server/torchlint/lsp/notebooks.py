@@ -12,9 +12,9 @@ from lsprotocol import types
 
 from torchlint.lsp.config import Settings
 from torchlint.lsp.documents import Document
-from torchlint.lsp.positions import Positions, engine_text
+from torchlint.lsp.positions import Positions
 from torchlint.lsp.snapshots import Part, Snapshot
-from torchlint.notebook import blank_magics
+from torchlint.notebook import blank_magics, prepare_cell
 
 __all__ = ["blank_magics", "is_python_cell", "snapshot"]
 
@@ -44,9 +44,7 @@ def snapshot(
         if doc is None or not is_python_cell(cell, doc):
             continue
         text = doc.source
-        prepared = blank_magics(engine_text(text))
-        if not prepared.endswith("\n"):
-            prepared += "\n"
+        prepared = prepare_cell(text)
         rows = prepared.count("\n")
         parts.append(Part(cell.document, doc.version, row, rows, Positions(text, encoding)))
         chunks.append(prepared)
