@@ -217,3 +217,68 @@ def test_numpy_of_a_tensor_keeps_its_rank() -> None:
         "keep = torch.from_numpy((np.abs(x.numpy()) > 0.1).astype(np.float64))\n"
     )
     assert facts["keep"].rank == 2 and facts["keep"].dtype == {"float64"}
+
+
+def test_layer_parameter_ranks_come_from_the_table() -> None:
+    facts = facts_of(
+        "import torch.nn as nn\n"
+        "class Masked(nn.Linear):\n"
+        "    pass\n"
+        "lin, conv = nn.Linear(4, 3), nn.Conv2d(3, 8, 3)\n"
+        "norm, wide_norm = nn.LayerNorm(8), nn.LayerNorm((4, 8))\n"
+        "sub = Masked(4, 3)\n"
+        "w, b, k = lin.weight, lin.bias, conv.weight\n"
+        "g, wide = norm.weight, wide_norm.weight\n"
+        "sw = sub.weight\n"
+    )
+    ranks = {n: facts[n].rank for n in ("w", "b", "k", "g", "wide", "sw")}
+    # LayerNorm's weight follows normalized_shape: known for an int, not for a tuple
+    assert ranks == {"w": 2, "b": 1, "k": 4, "g": 1, "wide": None, "sw": 2}
+
+
+def test_whole_array_order_statistics_are_numpy_scalars() -> None:
+    facts = facts_of(
+        "import numpy as np\n"
+        "import torch\n"
+        "w = torch.randn(4, 12).numpy()\n"
+        "thr = np.quantile(np.abs(w), 0.6)\n"
+        "keep = torch.from_numpy((np.abs(w) > thr).astype(np.float64))\n"
+        "avg = torch.from_numpy(np.abs(w) > np.median(w))\n"
+        "rows = torch.from_numpy(np.abs(w) > np.quantile(w, 0.5, axis=1, keepdims=True))\n"
+    )
+    assert facts["keep"].rank == 2 and facts["keep"].dtype == {"float64"}
+    assert facts["avg"].rank == 2
+    assert facts["rows"].rank is None  # an axis: not a scalar
+
+
+def test_a_literal_sequence_loop_leaves_with_its_last_iteration() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "a, b = torch.zeros(3), torch.zeros(3)\n"
+        "for t in [a, b]:\n"
+        "    t.data = t.data.double()\n"
+        "x, y = a, b\n"
+        "for u in zip([a, b], maybe_short):\n"
+        "    pass\n"
+    )
+    # both converted, not "converted or not"
+    assert facts["x"].dtype == {"float64"} and facts["y"].dtype == {"float64"}
+
+
+def test_isinstance_of_a_known_module_decides_the_branch() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn as nn\n"
+        "class Gate(nn.Linear):\n"
+        "    pass\n"
+        "model = nn.Sequential(Gate(4, 4), nn.ReLU(), nn.Linear(4, 2))\n"
+        "for m in model:\n"
+        "    if isinstance(m, Gate):\n"
+        "        m.double()\n"
+        "    if isinstance(m, (nn.ReLU, Gate)):\n"
+        "        pass\n"
+        "gate_out = model[0](torch.randn(2, 4).double())\n"
+        "head_out = model[2](torch.randn(2, 4))\n"
+    )
+    assert facts["gate_out"].dtype == {"float64"}
+    assert facts["head_out"].dtype == {"float32"}

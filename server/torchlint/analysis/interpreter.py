@@ -1490,7 +1490,10 @@ class Interpreter:
                 self.assign(stmt.target, next(order, items[-1]), s, None)
                 self.exec_block(stmt.body, s)
 
-            self._loop(stmt, state, each, stmt.orelse, runs=True, unrolled=len(items))
+            # A literal sequence (not a zip or enumerate that may stop early) is visited
+            # item by item to its end: the loop leaves with the last iteration's state.
+            exact = isinstance(iterable, Seq)
+            self._loop(stmt, state, each, stmt.orelse, runs=True, unrolled=len(items), exact=exact)
             return
         element = T.iter_element(self, iterable, state, stmt.iter)
 
@@ -1522,6 +1525,7 @@ class Interpreter:
         *,
         runs: bool = False,
         unrolled: int = 0,
+        exact: bool = False,
     ) -> None:
         """Iterations 1 and 2 (or as many as a literal sequence has items), each from the
         state the previous one left; the exit joins them.
@@ -1532,6 +1536,9 @@ class Interpreter:
         so loop-carried mistakes show on iteration 2 (a hidden state not detached, a graph
         freed by the previous backward). Rules only fire on facts that hold on a path, so no
         fixpoint is needed for them; the exit state joins the entry and both iterations.
+        `exact`: the loop runs exactly `unrolled` times (a literal sequence): when every
+        iteration ran, it leaves with the last one's state (`prune()` of each layer in turn
+        leaves them all pruned, not "pruned or not").
         """
         frame = LoopFrame()
         self.frame.loops.append(frame)
@@ -1558,6 +1565,7 @@ class Interpreter:
                     entry.heap.pop(oid, None)
                 head = join_states(graph, entry, it1, loop=True)
             previous = it1
+            ran = 1
             # A literal sequence's items each get their iteration, however deep the loop:
             # `sgd([w, b])` inside two training loops still visits `b`.
             deep_enough = (
@@ -1579,6 +1587,9 @@ class Interpreter:
                 nxt = self._loop_continue(nxt, frame)
                 head = join_states(self.graph, head, nxt, loop=True)
                 previous = nxt
+                ran += 1
+            if exact and ran == unrolled and previous.live:
+                head = previous
         finally:
             graph.made = outer_made
             if outer_made is not None:

@@ -44,6 +44,7 @@ from torchlint.analysis.values import (
     Value,
     _TypeOnly,
     const_number,
+    const_type,
     fast_replace,
 )
 
@@ -581,8 +582,31 @@ def _param(ip: Interpreter, ref: ObjRef, mod: ModuleObj, name: str, state: State
             why_leaf=why,
             param_of=f"{owner}.{name}",
             origin=why,
+            rank=_parameter_rank(mod, name),
         )
     return TRef(oid)
+
+
+def _parameter_rank(mod: ModuleObj, name: str) -> int | None:
+    """The rank of a torch.nn layer's own parameter, as the knowledge table measured it;
+    where a constructor argument shapes it (`nn.LayerNorm(normalized_shape)`), only when
+    that argument is an int, as the generator built it."""
+    qualname = mod.qualname or (mod.cls.torch_base if mod.cls is not None else None)
+    facts = K.module(qualname) if qualname else None
+    if facts is None:
+        return None
+    rank = facts.parameter_ranks.get(name)
+    if rank is not None and facts.rank_argument is not None:
+        if mod.qualname is None:
+            return None  # a subclass: what its own constructor passes on is not seen here
+        given = mod.ctor.get(facts.rank_argument, UNKNOWN)
+        order = facts.init_arguments
+        if given is UNKNOWN and facts.rank_argument in order:
+            at = order.index(facts.rank_argument)
+            given = mod.ctor_args[at] if at < len(mod.ctor_args) else UNKNOWN
+        if const_type(given) is not int:
+            return None
+    return rank
 
 
 def set_module_attribute(
@@ -1406,6 +1430,10 @@ def call_builtin(
         return Const(_TypeOnly(float if name == "float" else int))
     if name == "len":
         return Const(_TypeOnly(int))
+    if name == "isinstance" and len(vals) == 2 and not kwargs:
+        from torchlint.analysis.torch_semantics import isinstance_truth
+
+        return isinstance_truth(vals[0], vals[1], state)
     if name == "print":
         return Const(None)
     if name == "super":

@@ -183,6 +183,8 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual.count(".") == 1 and name in _AS_METHOD and args and isinstance(args[0][1], NumpyArray):
         # `np.cumsum(x)`, `np.mean(x, axis=0)`: the method of the array, its axis one later
         return method(args[0][1], name, args[1:], kwargs, node)
+    if qual.count(".") == 1 and name in _QUANTILES and args and isinstance(args[0][1], NumpyArray):
+        return _quantile(name, args, kwargs, node)
     if qual.count(".") == 1 and name in _ROUNDING and args:
         return _rounded(name, args[0][1], node)
     if qual == "numpy.clip" and args:
@@ -328,10 +330,36 @@ def method(array: NumpyArray, name: str, args: Args, kwargs: Kwargs, node: ast.C
             rank = array.rank - 1
         return NumpyArray(dtype, node.lineno, rank)
     if name in ("mean", "std", "var") and array.dtype is not None:
+        whole = not args and not node.keywords  # no axis: one number
         return NumpyArray(
-            "float64" if not array.dtype.startswith("float") else array.dtype, node.lineno
+            "float64" if not array.dtype.startswith("float") else array.dtype,
+            node.lineno,
+            0 if whole else None,
         )
     return UNKNOWN
+
+
+# Order statistics of a whole array (checked with numpy 2.4): float32 and float64 arrays
+# keep their dtype, integers give float64; with no axis and one `q`, a scalar.
+_QUANTILES: Final = frozenset(
+    {"quantile", "percentile", "median", "nanquantile", "nanpercentile", "nanmedian"}
+)
+
+
+def _quantile(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value:
+    array = args[0][1]
+    assert isinstance(array, NumpyArray)
+    dtype = array.dtype
+    if dtype is not None and dtype not in ("float32", "float64"):
+        dtype = "float64" if dtype.startswith(("int", "uint")) else None
+    wants_q = "median" not in name
+    q = args[1][1] if len(args) > 1 else kwargs["q"][1] if "q" in kwargs else UNKNOWN
+    scalar = (
+        len(args) <= 2
+        and set(kwargs) <= {"q", "method", "interpolation"}
+        and (not wants_q or const_type(q) in (int, float))
+    )
+    return NumpyArray(dtype, node.lineno, 0 if scalar else None)
 
 
 # Rounding keeps a float array's dtype (checked with numpy 2.4). Integer arrays are left

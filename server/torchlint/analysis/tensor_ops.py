@@ -913,6 +913,12 @@ def _singular(
             and positional[s.wrt].scalar is not None
         ):
             continue  # the gradient w.r.t. a Python number never exists
+        if (
+            s.wrt < len(positional)
+            and (w := positional[s.wrt].tensor) is not None
+            and w.rg is Tri.NO
+        ):
+            continue  # nor w.r.t. data that does not require grad (`torch.log(counts)`)
         if name in ("pow", "__pow__", "float_power"):
             exponent = _exponent(inputs)
             # x ** 0.5 has an infinite slope at 0; x ** -0.5 (like 1 / x) is infinite there

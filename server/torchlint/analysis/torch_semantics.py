@@ -571,6 +571,39 @@ def narrow_isinstance(
         state.env[name] = ref
 
 
+def isinstance_truth(obj: Value, classes: Value, state: State) -> Value:
+    """`isinstance(layer, MaskedLinear)` for a module or object whose class is known: True
+    when its class is (or derives from) the file's class or is that torch layer; False
+    for a file's class it does not derive from (a torch layer never does). Torch layers
+    against other torch classes stay unknown (their hierarchy is not in the table)."""
+    target = state.heap.get(obj.oid) if isinstance(obj, ObjRef) else None
+    if not isinstance(target, ModuleObj | InstanceObj):
+        return UNKNOWN
+    wanted = classes.items if isinstance(classes, Seq) and classes.kind == "tuple" else (classes,)
+    answers: list[bool | None] = []
+    for c in wanted:
+        if isinstance(c, ClassV):
+            if target.cls is not None:
+                answers.append(_derives(target.cls, c.cls))
+            else:
+                answers.append(False)  # a torch layer is no class of this file
+        elif (
+            isinstance(c, TorchName)
+            and isinstance(target, ModuleObj)
+            and (mf := K.module(c.qualname)) is not None
+        ):
+            layer = target.qualname or (target.cls.torch_base if target.cls is not None else None)
+            made = K.module(layer) if layer is not None else None
+            answers.append(True if made is not None and made.key == mf.key else None)
+        else:
+            answers.append(None)
+    if any(a is True for a in answers):
+        return Const(True)
+    if answers and all(a is False for a in answers):
+        return Const(False)
+    return UNKNOWN
+
+
 def _first_module(root: int, state: State, wanted: Callable[[ModuleObj], bool]) -> ObjRef | None:
     """The first-made module of the tree under `root` that is `wanted`."""
     for oid in sorted(module_tree(ObjRef(root), state) or ()):

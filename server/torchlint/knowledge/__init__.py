@@ -237,7 +237,10 @@ class ModuleFacts:
     Additions: `saves_parameters` (a parameter is saved for backward: in-place on it
     between forward and backward breaks backward), `saves_parameters_for_plain_input` (also
     when the input does not require grad: a convolution, not a linear layer) and
-    `functional_qualname` (the recorded call, e.g. ``torch.nn.functional.linear``)."""
+    `functional_qualname` (the recorded call, e.g. ``torch.nn.functional.linear``),
+    `parameter_ranks` (the module's own parameters' ranks, built as the generator builds
+    it), `rank_argument` (the constructor argument those ranks follow, when one does) and
+    `init_arguments` (the constructor's parameters in order)."""
 
     key: str
     functional: str | None
@@ -250,6 +253,9 @@ class ModuleFacts:
     saves_parameters: bool = False
     functional_qualname: str | None = None
     saves_parameters_for_plain_input: bool = False
+    parameter_ranks: Mapping[str, int] = field(default_factory=_empty_mapping, compare=False)
+    rank_argument: str | None = None
+    init_arguments: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,7 +517,10 @@ def _build_factory(key: str, raw: Mapping[str, Any]) -> FactoryFacts:
 
 
 def _build_module(key: str, raw: Mapping[str, Any]) -> ModuleFacts:
-    return ModuleFacts(key=key, **raw)
+    return ModuleFacts(
+        key=key,
+        **{**raw, "init_arguments": tuple(raw.get("init_arguments", ()))},
+    )
 
 
 def _build_loss(key: str, raw: Mapping[str, Any]) -> LossFacts:

@@ -198,6 +198,9 @@ def _measure_module(
         "saves_parameters_for_plain_input": bool(params) and _saves_parameters_plain(m, inputs),
         "has_parameters": bool(params),
         "mode_dependent": _mode_dependent(make, args),
+        # the module's own parameters (not its submodules'): `nn.Linear(4, 3).weight` is 2-D
+        "parameter_ranks": {n: p.dim() for n, p in m.named_parameters(recurse=False)},
+        "rank_argument": None,
         "call": call,
     }
 
@@ -277,6 +280,7 @@ def generate(op_names: dict[str, str]) -> tuple[dict[str, Any], dict[str, Any], 
                 "functional_qualname": qualname,
                 "is_loss": is_loss,
                 "inplace_arg": "inplace" in params,
+                "init_arguments": [p for p in params if p != "self"],
             }
             aliases[f"nn.{name}"] = key
             aliases[f"{cls.__module__}.{cls.__qualname__}"] = key

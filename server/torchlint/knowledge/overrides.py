@@ -21,10 +21,18 @@ _CTC = (
     "affine-gradient probe that finds NLLLoss and KLDivLoss cannot see it"
 )
 
+_NORMALIZED_SHAPE = (
+    "a norm's weight has one dimension per entry of `normalized_shape` (an int is one): the "
+    "generator measures the ranks of one construction, and nothing in torch says which "
+    "constructor argument shapes the parameters"
+)
+
 # (section, key, field) -> (value, why torch cannot tell)
 OVERRIDES: dict[tuple[str, str, str], tuple[object, str]] = {
     ("ops", "cpu", "may_copy"): (True, _CPU_ONLY),
     ("ops", "cuda", "may_copy"): (True, _CPU_ONLY),
+    ("modules", "torch.nn.LayerNorm", "rank_argument"): ("normalized_shape", _NORMALIZED_SHAPE),
+    ("modules", "torch.nn.RMSNorm", "rank_argument"): ("normalized_shape", _NORMALIZED_SHAPE),
     ("losses", "torch.nn.CTCLoss", "expects_log_probabilities"): (True, _CTC),
     ("losses", "torch.nn.functional.ctc_loss", "expects_log_probabilities"): (True, _CTC),
 }
