@@ -1439,6 +1439,7 @@ class Interpreter:
         before = state.grad
         changed = False
         autocast = 0
+        exits: list[tuple[Value, ast.expr]] = []
         for item in stmt.items:
             mode = T.grad_context(self, item.context_expr, state)
             if mode is not None:
@@ -1455,15 +1456,52 @@ class Interpreter:
                     state.grad = self.yield_grad
                     changed = True
                     self.yield_grad = None
+                entered = self._enter_instance(value, item.context_expr, state)
+                if entered is not None:
+                    exits.append((value, item.context_expr))
+                    changed = changed or state.grad is not before
                 if item.optional_vars is not None:
-                    self.assign(item.optional_vars, T.enter_value(value), state, None)
+                    bound = entered if entered is not None else T.enter_value(value)
+                    self.assign(item.optional_vars, bound, state, None)
         self.ctx.autocast_depth += autocast
         try:
             self.exec_block(stmt.body, state)
         finally:
             self.ctx.autocast_depth -= autocast
+        if state.live:
+            for value, site in reversed(exits):
+                self._exit_instance(value, site, state)
         if changed:
             state.grad = before
+
+    def _context_method(self, value: Value, name: str, state: State) -> FunctionInfo | None:
+        obj = state.heap.get(value.oid) if isinstance(value, ObjRef) else None
+        cls = obj.cls if isinstance(obj, InstanceObj | ModuleObj) else None
+        return cls.lookup(name) if cls is not None else None
+
+    def _enter_instance(self, value: Value, site: ast.expr, state: State) -> Value | None:
+        """`with InferenceSession(model) as m:` over an object of a class of this file: its
+        `__enter__` runs (switching grad off or the model to eval mode as written) and
+        gives what `as` binds; None when the object is no such instance."""
+        enter = self._context_method(value, "__enter__", state)
+        if enter is None:
+            return None
+        grad = state.grad
+        result = self.call_user(enter, (), {}, state, site, self_value=value)
+        if state.grad is grad and any(
+            ".__enter__(" in line for line in self._lines_of(enter, enter.node)
+        ):
+            # it enters another context by hand (`self._no_grad.__enter__()`): the grad
+            # mode inside the block is not known
+            state.grad = GradMode.UNKNOWN
+        return result
+
+    def _exit_instance(self, value: Value, site: ast.expr, state: State) -> None:
+        """Its `__exit__` after the block, with no exception (`model.train()` again)."""
+        leave = self._context_method(value, "__exit__", state)
+        if leave is not None:
+            none = Const(None)
+            self.call_user(leave, (none, none, none), {}, state, site, self_value=value)
 
     stmt_AsyncWith = stmt_With
 

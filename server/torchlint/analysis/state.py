@@ -17,6 +17,7 @@ from torchlint.analysis.slots import fast_init
 from torchlint.analysis.values import (
     UNKNOWN,
     ArgParserObj,
+    Const,
     DictObj,
     HeapObj,
     InstanceObj,
@@ -162,6 +163,10 @@ def join_states(graph: Graph, a: State, b: State, *, loop: bool = False) -> Stat
 _LISTS = ("list", "listof")
 
 
+def _python_zero(v: Value) -> bool:
+    return isinstance(v, Const) and type(v.value) in (int, float) and v.value == 0
+
+
 class _Joiner:
     __slots__ = ("a", "b", "graph", "loop", "out", "phi_saved")
 
@@ -178,6 +183,13 @@ class _Joiner:
             return va
         if isinstance(va, TRef) and isinstance(vb, TRef):
             return self._phi_tensor(va, vb)
+        if self.loop and isinstance(vb, TRef) and _python_zero(va):
+            # `loss = 0`, then `loss = loss + part` in a loop over a list of unknown length:
+            # whatever uses `loss` as a tensor afterwards (`loss.backward()`) runs only if
+            # the loop ran, so it is the tensor the iterations made
+            return vb
+        if self.loop and isinstance(va, TRef) and _python_zero(vb):
+            return va
         if (
             isinstance(va, Seq)
             and isinstance(vb, Seq)
