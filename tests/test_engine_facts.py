@@ -258,11 +258,15 @@ def test_a_literal_sequence_loop_leaves_with_its_last_iteration() -> None:
         "for t in [a, b]:\n"
         "    t.data = t.data.double()\n"
         "x, y = a, b\n"
-        "for u in zip([a, b], maybe_short):\n"
-        "    pass\n"
+        "c, d = torch.zeros(3), torch.zeros(3)\n"
+        "for u, k in zip([c, d], [a, b]):\n"
+        "    u.data = u.data.double()\n"
+        "z = d\n"
     )
     # both converted, not "converted or not"
     assert facts["x"].dtype == {"float64"} and facts["y"].dtype == {"float64"}
+    # a zip may stop early (at its shortest list): the second may still be float32
+    assert facts["z"].dtype == {"float32", "float64"}
 
 
 def test_isinstance_of_a_known_module_decides_the_branch() -> None:
@@ -282,3 +286,120 @@ def test_isinstance_of_a_known_module_decides_the_branch() -> None:
     )
     assert facts["gate_out"].dtype == {"float64"}
     assert facts["head_out"].dtype == {"float32"}
+
+
+def test_a_model_built_with_optional_activations_still_computes() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn as nn\n"
+        "def make_mlp(widths, p_drop=0.0):\n"
+        "    layers = []\n"
+        "    for i, (cin, cout) in enumerate(zip(widths[:-1], widths[1:])):\n"
+        "        layers.append(nn.Linear(cin, cout))\n"
+        "        if i < len(widths) - 2:\n"
+        "            layers.append(nn.ReLU())\n"
+        "            if p_drop > 0:\n"
+        "                layers.append(nn.Dropout(p_drop))\n"
+        "    return nn.Sequential(*layers)\n"
+        "out = make_mlp([20, 16, 5], p_drop=0.1)(torch.randn(4, 20))\n"
+    )
+    assert facts["out"].dtype == {"float32"} and facts["out"].rg.name == "YES"
+
+
+def test_dict_comprehension_of_numbers_and_random_draws_keep_their_kind() -> None:
+    facts = facts_of(
+        "import random\n"
+        "import torch\n"
+        "vocab = sorted(set('a b c'.split()))\n"
+        "word2idx = {w: i for i, w in enumerate(vocab)}\n"
+        "weights = {w: 1.0 / (i + 1) for i, w in enumerate(vocab)}\n"
+        "ids = torch.tensor([word2idx[w] for w in vocab])\n"
+        "scale = torch.tensor([weights[w] for w in vocab])\n"
+        "pairs = []\n"
+        "for i, w in enumerate(vocab):\n"
+        "    pairs.append((word2idx[w], i))\n"
+        "batch = random.sample(pairs, 2)\n"
+        "ctx = torch.tensor([o for _, o in batch])\n"
+        "word2idx[unknown_word] = 0.5\n"
+        "later = torch.tensor([word2idx[w] for w in vocab])\n"
+    )
+    assert facts["ids"].dtype == {"int64"} and facts["ctx"].dtype == {"int64"}
+    assert facts["scale"].dtype == {"float32"}
+    assert facts["later"].dtype is None  # a float stored under an unknown key
+
+
+def test_a_loop_from_a_python_zero_accumulates_the_tensor() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "w = torch.randn(3, requires_grad=True)\n"
+        "loss = 0\n"
+        "for part in parts:\n"
+        "    loss = loss + (w * part.float()).sum()\n"
+        "total = loss\n"
+        "count = 0\n"
+        "for part in parts:\n"
+        "    count = count + 1\n"
+    )
+    assert facts["total"].rg.name == "YES"  # the tensor, not "0 or a tensor"
+
+
+def test_isinstance_stays_unknown_for_protocols_and_unknown_modules() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn as nn\n"
+        "from typing import Protocol, runtime_checkable\n"
+        "@runtime_checkable\n"
+        "class Switchable(Protocol):\n"
+        "    def for_inference(self): ...\n"
+        "class Net(nn.Module):\n"
+        "    def for_inference(self):\n"
+        "        return self.eval()\n"
+        "def probe(model: nn.Module, net: Net):\n"
+        "    a = torch.zeros(1) if isinstance(model, Net) else torch.zeros(1).double()\n"
+        "    b = torch.zeros(1) if isinstance(net, Switchable) else torch.zeros(1).double()\n"
+        "    c = torch.zeros(1) if isinstance(nn.ReLU(), Net) else torch.zeros(1).double()\n"
+        "    return a, b, c\n"
+    )
+    assert facts["a"].dtype == facts["b"].dtype == {"float32", "float64"}
+    assert facts["c"].dtype == {"float64"}  # a torch layer is no class of this file
+
+
+def test_order_statistics_with_a_method_or_many_q_keep_no_dtype() -> None:
+    facts = facts_of(
+        "import numpy as np\n"
+        "import torch\n"
+        "labels = np.arange(0, 50, dtype=np.int64)\n"
+        "feats = np.ones((4, 3), dtype=np.float32)\n"
+        "low = torch.from_numpy(np.asarray(np.quantile(labels, 0.0, method='lower')))\n"
+        "qs = torch.from_numpy(np.quantile(feats, [0.1, 0.9]))\n"
+        "mid = torch.from_numpy(np.asarray(np.quantile(feats, 0.5)))\n"
+    )
+    assert facts["low"].dtype is None and facts["qs"].dtype is None
+    assert facts["mid"].dtype == {"float32"} and facts["mid"].rank == 0
+
+
+def test_parameters_stand_for_weight_and_bias_so_they_have_no_one_rank() -> None:
+    facts = facts_of(
+        "import torch.nn as nn\n"
+        "conv = nn.Conv2d(3, 8, 3)\n"
+        "for p in conv.parameters():\n"
+        "    any_param = p\n"
+        "emb = nn.Embedding(10, 4)\n"
+        "for q in emb.parameters():\n"
+        "    only = q\n"
+    )
+    assert facts["any_param"].rank is None and facts["only"].rank == 2
+
+
+def test_legacy_random_state_draws_have_numpy_dtypes() -> None:
+    facts = facts_of(
+        "import numpy as np\n"
+        "import torch\n"
+        "rs = np.random.RandomState(0)\n"
+        "a = torch.from_numpy(rs.randint(0, 4, 10))\n"
+        "b = torch.from_numpy(rs.randn(3, 4))\n"
+        "c = torch.from_numpy(rs.binomial(1, 0.5, size=(2, 3)))\n"
+    )
+    assert (facts["a"].dtype, facts["a"].rank) == ({"int64"}, 1)
+    assert (facts["b"].dtype, facts["b"].rank) == ({"float64"}, 2)
+    assert (facts["c"].dtype, facts["c"].rank) == ({"int64"}, 2)

@@ -188,3 +188,17 @@ def test_nul_and_default_dtype_lines_are_analysed_anew() -> None:
     after = analyze_source(typing[-1], "t.py", previous=before)
     assert not after.reused
     assert after.findings == analyze_source(typing[-1], "t.py").findings
+
+
+def test_a_fix_left_out_while_a_line_was_half_typed_comes_back() -> None:
+    """`with torch.no_grad():` around a loop is not offered while the loop's last line is
+    `    steps =` (the statement does not own its lines); once the line parses again, a
+    taken-over result would lack it (found by the property test above)."""
+    text = (ROOT / "tests" / "rules" / "cases" / "TL302" / "pos_multitask_test_loop.py").read_text(
+        encoding="utf-8"
+    )
+    previous = None
+    for version in _typing(text, text.count("\n"), "steps = torch"):
+        result = analyze_source(version, "loop.py", previous=previous)
+        _same(result, analyze_source(version, "loop.py"))
+        previous = result

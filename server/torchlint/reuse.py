@@ -75,6 +75,12 @@ def take_over(
         rows |= changed
     if rows and any(_touches(f, rows, source.path) for f in previous.findings):
         return None
+    if _rows(previous.skipped) != _rows(skipped) and any(
+        _fix_withheld(f) for f in previous.findings
+    ):
+        # a fix may have been left out because its statement ran into the half-typed line
+        # (`for ...:` whose last line was `    steps =`): with that line whole, it is offered
+        return None
     if any("set_default_" in t.line(row) for row in rows for t in (base, old, source)):
         return None  # read in the whole text (it turns rules off): see `_changes_default_dtype`
     if not _same_imports(previous.resolved, resolver):
@@ -92,6 +98,14 @@ def _touches(finding: Finding, rows: set[int], path: str) -> bool:
     if finding.fix is not None:
         spans.extend(e.span for e in finding.fix.edits)
     return any(row in rows for s in spans for row in range(s.start.row, s.end.row + 1))
+
+
+def _fix_withheld(finding: Finding) -> bool:
+    """A finding without a fix from a rule that offers one."""
+    from torchlint.rules import rule  # the rules import the engine's modules: not at start-up
+
+    found = rule(finding.code)
+    return finding.fix is None and found is not None and found.fix_title is not None
 
 
 def _same_imports(

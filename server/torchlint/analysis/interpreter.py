@@ -163,6 +163,8 @@ class Interpreter:
             int, dict[int, Tensor | HeapObj]
         ] = {}  # what `__init__` built, per class
         self.instance_cells: dict[int, dict[int, Tensor | HeapObj]] = {}
+        # the arguments the template was built from, per class
+        self.template_args: dict[int, tuple[tuple[Value, ...], dict[str, Value]]] = {}
         self.steps = 0
         self.max_steps = 0
         self.inline_limit = 0  # inlining stops past this step count (per function analysed alone)
@@ -207,6 +209,7 @@ class Interpreter:
         self.yielded: dict[int, list[Value]] = {}
         self.generators: dict[int, bool] = {}
         self.backward_loops: dict[int, bool] = {}
+        self.grad_handling_classes: dict[int, bool] = {}
         self.unit_tests: dict[int, bool] = {}  # id(function node) -> a pytest-style test
 
     def release(self) -> None:
@@ -229,7 +232,13 @@ class Interpreter:
             self.module_state.heap.clear()
         self.frame = Frame(None, (), {})
         self.last_binop = None
-        for table in (self.memo, self.templates, self.instance_cells, self.instances):
+        for table in (
+            self.memo,
+            self.templates,
+            self.template_args,
+            self.instance_cells,
+            self.instances,
+        ):
             table.clear()
         self.functions.clear()
         self.classes.clear()
@@ -516,6 +525,10 @@ class Interpreter:
             # `Block(4, device="cuda")` then `Block(4)`: what `**kw` holds differs by call,
             # so an earlier call's result is no template for this one
             template = None
+        if template is not None and not _alike_calls(self.template_args[id(cls)], (args, kwargs)):
+            # `DiffusionConv(4, 3, P64)` then `DiffusionConv(6, 16, P32)`: the tensors,
+            # modules and flags it is given make what it builds (sizes do not)
+            template = None
         if template is not None:
             # `__init__` ran once for this class: copy its result instead of re-running it.
             return self._clone_template(cls, template, ref, state, site, abstract)
@@ -551,6 +564,7 @@ class Interpreter:
             # unittest runs `setUp` before each test method: the `self` they see has its fields
             self.call_user(set_up, (), {}, state, site, self_value=ref, alone_args=True)
         self.templates[id(cls)] = _closure(state, oid)
+        self.template_args[id(cls)] = (args, dict(kwargs))
         if abstract:
             self.instances[id(cls)] = ref
             self.instance_cells[id(cls)] = self.templates[id(cls)]
@@ -1463,14 +1477,26 @@ class Interpreter:
                 if item.optional_vars is not None:
                     bound = entered if entered is not None else T.enter_value(value)
                     self.assign(item.optional_vars, bound, state, None)
+        # the states that leave the block early (`return`, `break`, `continue`) run the
+        # `__exit__`s too (`model.train()` again after `return model(x)`)
+        loop = self.frame.loops[-1] if self.frame.loops else None
+        marks = (
+            len(self.frame.returns),
+            len(loop.breaks) if loop else 0,
+            len(loop.continues) if loop else 0,
+        )
         self.ctx.autocast_depth += autocast
         try:
             self.exec_block(stmt.body, state)
         finally:
             self.ctx.autocast_depth -= autocast
-        if state.live:
-            for value, site in reversed(exits):
-                self._exit_instance(value, site, state)
+        if exits:
+            leaving = [st for _, st in self.frame.returns[marks[0] :]]
+            if loop is not None:
+                leaving += loop.breaks[marks[1] :] + loop.continues[marks[2] :]
+            for st in ([state] if state.live else []) + leaving:
+                for value, site in reversed(exits):
+                    self._exit_instance(value, site, st)
         if changed:
             state.grad = before
 
@@ -1488,13 +1514,23 @@ class Interpreter:
             return None
         grad = state.grad
         result = self.call_user(enter, (), {}, state, site, self_value=value)
-        if state.grad is grad and any(
-            ".__enter__(" in line for line in self._lines_of(enter, enter.node)
-        ):
-            # it enters another context by hand (`self._no_grad.__enter__()`): the grad
-            # mode inside the block is not known
+        if state.grad is grad and self._handles_grad(enter):
+            # it enters a grad context in a way not followed here (`self._no_grad.__enter__()`,
+            # an ExitStack, a helper method): the grad mode inside the block is not known
             state.grad = GradMode.UNKNOWN
         return result
+
+    def _handles_grad(self, method: FunctionInfo) -> bool:
+        """The text of the method's class mentions a grad context or enters one by hand."""
+        cls = method.cls
+        if cls is None:
+            return True
+        key = id(cls.node)
+        found = self.grad_handling_classes.get(key)
+        if found is None:
+            text = "\n".join(self._lines_of(method, cls.node))
+            found = self.grad_handling_classes[key] = any(word in text for word in _GRAD_WORDS)
+        return found
 
     def _exit_instance(self, value: Value, site: ast.expr, state: State) -> None:
         """Its `__exit__` after the block, with no exception (`model.train()` again)."""
@@ -1528,8 +1564,8 @@ class Interpreter:
                 self.assign(stmt.target, next(order, items[-1]), s, None)
                 self.exec_block(stmt.body, s)
 
-            # A literal sequence (not a zip or enumerate that may stop early) is visited
-            # item by item to its end: the loop leaves with the last iteration's state.
+            # A sequence of known items (not a zip or enumerate that may stop early) is
+            # visited item by item to its end: the loop leaves with the last iteration's state.
             exact = isinstance(iterable, Seq)
             self._loop(stmt, state, each, stmt.orelse, runs=True, unrolled=len(items), exact=exact)
             return
@@ -1574,9 +1610,10 @@ class Interpreter:
         so loop-carried mistakes show on iteration 2 (a hidden state not detached, a graph
         freed by the previous backward). Rules only fire on facts that hold on a path, so no
         fixpoint is needed for them; the exit state joins the entry and both iterations.
-        `exact`: the loop runs exactly `unrolled` times (a literal sequence): when every
-        iteration ran, it leaves with the last one's state (`prune()` of each layer in turn
-        leaves them all pruned, not "pruned or not").
+        `exact`: the loop visits every item of a sequence whose items are known (a
+        literal, a model's children; a list grown in a loop stands for its items with
+        two): when every iteration ran, it leaves with the last one's state (`prune()` of
+        each layer in turn leaves them all pruned, not "pruned or not").
         """
         frame = LoopFrame()
         self.frame.loops.append(frame)
@@ -1926,6 +1963,11 @@ class Interpreter:
             return T.list_of(elem, kind="generator")
         if isinstance(node, ast.GeneratorExp) and state.module(elem) is not None:
             return Seq((elem,), "listof")  # `nn.ModuleList(nn.Linear(a, b) for a, b in ...)`
+        if isinstance(node, ast.DictComp) and T.number_kind(elem) is not None:
+            # `word2idx = {w: i for i, w in enumerate(vocab)}`: its entries are ints
+            oid = self.graph.alloc(id(node), self.frame.context)
+            state.heap[oid] = DictObj(None, {}, exact=False, values=T.number_kind(elem))
+            return ObjRef(oid)
         return UNKNOWN
 
     def _unrolled_comprehension(
@@ -2444,6 +2486,37 @@ _EXPR_DISPATCH: dict[type, Callable[[Interpreter, ast.expr, State], Value]] = {
     for name, fn in vars(Interpreter).items()
     if name.startswith("expr_") and hasattr(ast, name[5:])
 }
+
+
+# What a context-manager class's text says when it may switch grad recording
+_GRAD_WORDS: Final = (
+    "__enter__(",
+    "enter_context(",
+    "no_grad",
+    "inference_mode",
+    "set_grad_enabled",
+    "enable_grad",
+)
+
+
+def _alike_calls(
+    old: tuple[tuple[Value, ...], dict[str, Value]],
+    new: tuple[tuple[Value, ...], dict[str, Value]],
+) -> bool:
+    """Two constructor calls that differ at most in the sizes they pass (numbers that are
+    not flags): the same tensors, modules, dtypes, strings and booleans."""
+    (old_args, old_kwargs), (new_args, new_kwargs) = old, new
+    if len(old_args) != len(new_args) or old_kwargs.keys() != new_kwargs.keys():
+        return False
+    pairs = [
+        *zip(old_args, new_args, strict=True),
+        *((old_kwargs[k], new_kwargs[k]) for k in new_kwargs),
+    ]
+    return all(a == b or (_a_size(a) and _a_size(b)) for a, b in pairs)
+
+
+def _a_size(value: Value) -> bool:
+    return const_type(value) in (int, float)
 
 
 def _import_value(qualname: str) -> Value:

@@ -1240,8 +1240,17 @@ def param_tensor(ip: Interpreter, params: Params, state: State, node: ast.AST) -
     if not isinstance(mod, ModuleObj):
         return UNKNOWN
     ref = _param(ip, ObjRef(params.module), mod, "weight", state)
-    state.heap[ref.oid] = state.tensor(ref).evolve(params_of=params.module)
+    t = state.tensor(ref)
+    # it stands for each of them: a rank only where they all have it (a bias is 1-D)
+    rank = t.rank if t.rank is not None and _one_rank(mod) else None
+    state.heap[ref.oid] = t.evolve(params_of=params.module, rank=rank)
     return ref
+
+
+def _one_rank(mod: ModuleObj) -> bool:
+    qualname = mod.qualname or (mod.cls.torch_base if mod.cls is not None else None)
+    facts = K.module(qualname) if qualname else None
+    return facts is not None and len(set(facts.parameter_ranks.values())) == 1
 
 
 def freeze(ip: Interpreter, module_oid: int, flag: bool, node: ast.AST, state: State) -> None:
@@ -1371,6 +1380,13 @@ def call_builtin(
     array = NP.call(qual, args, kwargs, node)
     if array is not None:
         return array
+    if qual in ("random.sample", "random.choices", "random.choice") and args:
+        # items drawn from a list: like its items (`batch = random.sample(pairs, 32)`)
+        source = args[0][1]
+        if isinstance(source, Seq) and source.kind in ("list", "listof", "tuple"):
+            element = iter_element(ip, source, state, node)
+            return element if qual == "random.choice" else Seq((element,), "listof")
+        return UNKNOWN
     name = qual.rsplit(".", 1)[-1] if qual.startswith("builtins.") else ""
     if not name:
         return UNKNOWN

@@ -63,6 +63,11 @@ _GENERATOR_DTYPES: Final = {
     "standard_t": "float64",
     "triangular": "float64",
     "weibull": "float64",
+    # the legacy `np.random.RandomState`'s own names (checked with numpy 2.4)
+    "randint": "int64",
+    "random_sample": "float64",
+    "rand": "float64",
+    "randn": "float64",
 }
 # Elementwise math: float64 from ints and float64, float32 stays float32 (numpy's rules).
 _UFUNCS: Final = frozenset(
@@ -149,7 +154,7 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     explicit = dtype_of(kwargs["dtype"][1]) if "dtype" in kwargs else None
     if "dtype" in kwargs and explicit is None:
         return NumpyArray(None, node.lineno)
-    if qual == "numpy.random.default_rng":
+    if qual in ("numpy.random.default_rng", "numpy.random.RandomState"):
         return NumpyGenerator(node.lineno)
     name = qual.rsplit(".", 1)[-1]
     if qual.count(".") == 1 and name in _UFUNCS and args:
@@ -282,6 +287,8 @@ _SIZE_POSITION: Final = {
     "standard_t": 1,
     "standard_gamma": 1,
     "weibull": 1,
+    "randint": 2,
+    "random_sample": 0,
 }
 
 
@@ -290,6 +297,9 @@ def generator_method(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> V
     if made is None:
         return UNKNOWN
     at = _SIZE_POSITION.get(name)
+    if name in ("rand", "randn"):
+        # `rs.randn(3, 4)`: one argument per dimension
+        return NumpyArray(made, node.lineno, len(args) if not kwargs else None)
     if "size" in kwargs:
         size: Value | None = kwargs["size"][1]
     else:
@@ -339,8 +349,9 @@ def method(array: NumpyArray, name: str, args: Args, kwargs: Kwargs, node: ast.C
     return UNKNOWN
 
 
-# Order statistics of a whole array (checked with numpy 2.4): float32 and float64 arrays
-# keep their dtype, integers give float64; with no axis and one `q`, a scalar.
+# Order statistics of a whole array (checked with numpy 2.4, default method, `q` a Python
+# number): float32 and float64 arrays keep their dtype, integers give float64; with no axis
+# and one `q`, a scalar.
 _QUANTILES: Final = frozenset(
     {"quantile", "percentile", "median", "nanquantile", "nanpercentile", "nanmedian"}
 )
@@ -354,11 +365,13 @@ def _quantile(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value:
         dtype = "float64" if dtype.startswith(("int", "uint")) else None
     wants_q = "median" not in name
     q = args[1][1] if len(args) > 1 else kwargs["q"][1] if "q" in kwargs else UNKNOWN
-    scalar = (
-        len(args) <= 2
-        and set(kwargs) <= {"q", "method", "interpolation"}
-        and (not wants_q or const_type(q) in (int, float))
-    )
+    plain_q = not wants_q or const_type(q) in (int, float)
+    if (
+        "method" in kwargs or "interpolation" in kwargs or not plain_q
+    ) and array.dtype != "float64":
+        # `method="lower"` keeps integers; a list or array of q makes float32 float64
+        dtype = None
+    scalar = len(args) <= 2 and set(kwargs) <= {"q", "method", "interpolation"} and plain_q
     return NumpyArray(dtype, node.lineno, 0 if scalar else None)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from torchlint.analysis.facts import GradMode, Tensor, Why
+from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.slots import fast_init
 from torchlint.analysis.values import (
     UNKNOWN,
@@ -188,8 +188,6 @@ class _Joiner:
             # whatever uses `loss` as a tensor afterwards (`loss.backward()`) runs only if
             # the loop ran, so it is the tensor the iterations made
             return vb
-        if self.loop and isinstance(va, TRef) and _python_zero(vb):
-            return va
         if (
             isinstance(va, Seq)
             and isinstance(vb, Seq)
@@ -209,6 +207,15 @@ class _Joiner:
             if grown is not None:
                 return grown
         if (
+            not self.loop
+            and isinstance(va, Seq)
+            and isinstance(vb, Seq)
+            and va.kind == vb.kind == "list"
+        ):
+            kept = self._without_optional_layers(va, vb)
+            if kept is not None:
+                return kept
+        if (
             isinstance(va, Seq)
             and isinstance(vb, Seq)
             and va.kind in _LISTS
@@ -223,6 +230,21 @@ class _Joiner:
                 element = self.value(element, item)
             return Seq((element,), "listof")
         return join_simple(va, vb)
+
+    def _without_optional_layers(self, va: Seq, vb: Seq) -> Seq | None:
+        """`layers.append(nn.Linear(...))`, then `if not last: layers.append(nn.ReLU())`: the
+        list without the optional layers, when they are torch layers without parameters
+        (activations, dropout, pooling). What a model built from it computes keeps its
+        dtype, device and requires_grad; the path without them is a real one, so what the
+        rules read from the shorter list (no softmax, no dropout) holds on that path."""
+        short, long = (va, vb) if len(va.items) < len(vb.items) else (vb, va)
+        if len(short.items) == len(long.items) or long.items[: len(short.items)] != short.items:
+            return None
+        for item in long.items[len(short.items) :]:
+            mod = self.a.module(item) or self.b.module(item)
+            if mod is None or mod.qualname is None or mod.has_params is not Tri.NO:
+                return None
+        return short
 
     def _grown_modules(self, va: Seq, vb: Seq) -> Seq | None:
         """`layers += [nn.Linear(...), nn.ReLU()]` in a loop: a list of modules that one

@@ -49,6 +49,7 @@ from torchlint.analysis.tensor_ops import (
 )
 from torchlint.analysis.training import module_tree
 from torchlint.analysis.values import (
+    SOME_FLOAT,
     SOME_INT,
     UNKNOWN,
     AnyModule,
@@ -583,10 +584,16 @@ def isinstance_truth(obj: Value, classes: Value, state: State) -> Value:
     answers: list[bool | None] = []
     for c in wanted:
         if isinstance(c, ClassV):
-            if target.cls is not None:
-                answers.append(_derives(target.cls, c.cls))
-            else:
+            if target.cls is not None and _derives(target.cls, c.cls):
+                answers.append(True)
+            elif not _plain_class(c.cls):
+                answers.append(None)  # a Protocol, an ABC, a metaclass: it may say yes
+            elif target.cls is not None:
+                answers.append(False)
+            elif isinstance(target, ModuleObj) and target.qualname and K.module(target.qualname):
                 answers.append(False)  # a torch layer is no class of this file
+            else:
+                answers.append(None)  # some module (a parameter typed `nn.Module`)
         elif (
             isinstance(c, TorchName)
             and isinstance(target, ModuleObj)
@@ -602,6 +609,18 @@ def isinstance_truth(obj: Value, classes: Value, state: State) -> Value:
     if answers and all(a is False for a in answers):
         return Const(False)
     return UNKNOWN
+
+
+def _plain_class(cls: ClassInfo) -> bool:
+    """A class whose instances are exactly those made from it and its subclasses: no
+    metaclass, no `__instancecheck__`/`__subclasshook__`, every base a class of this file,
+    a torch class or `object` (not `Protocol`, `ABC`: those answer isinstance otherwise)."""
+    if cls.node.keywords or cls.lookup("__instancecheck__") or cls.lookup("__subclasshook__"):
+        return False
+    known = {b.name for b in cls.base_classes}
+    if not all(b == "object" or b.startswith("torch.") or b in known for b in cls.bases):
+        return False
+    return all(_plain_class(b) for b in cls.base_classes)
 
 
 def _first_module(root: int, state: State, wanted: Callable[[ModuleObj], bool]) -> ObjRef | None:
@@ -1315,6 +1334,10 @@ def call_method(
                     node,
                     state,
                 )
+            elif name == "zero_grad":
+                # inherited (a `torch.optim.Optimizer` subclass wrapping another, as SAM
+                # does): it clears gradients whose owners are not known here
+                ip.training.grad_cleared()
         escape(args, kwargs, state)
         return UNKNOWN
     if isinstance(receiver, ClassV):
@@ -2123,6 +2146,17 @@ def rank_from_shape_unpack(
         oid = ip.graph.alloc((id(value), "shape"), ip.frame.context)
         state.heap[oid] = Tensor(rank=rank, root=oid)
         state.env[base.id] = TRef(oid)
+
+
+def number_kind(value: Value) -> Const | None:
+    """An int or a float whose value does not matter: the kind of Python number `value`
+    is (bool is not one), None for anything else."""
+    kind = const_type(value)
+    if kind is int:
+        return SOME_INT
+    if kind is float:
+        return SOME_FLOAT
+    return None
 
 
 def _any_entry(ip: Interpreter, found: DictObj, node: ast.expr, state: State) -> Value:
@@ -3908,7 +3942,9 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
     if isinstance(base, ObjRef) and isinstance(entries := state.heap.get(base.oid), DictObj):
         key = index.value if isinstance(index, Const) and type(index.value) is str else None
         if key is not None:
-            return entries.attrs.get(key, UNKNOWN)
+            return entries.attrs.get(key, entries.values or UNKNOWN)
+        if entries.values is not None and all(v == entries.values for v in entries.attrs.values()):
+            return entries.values  # `word2idx[w]`: one of its ints
         return _any_entry(ip, entries, node, state)
     if isinstance(base, ObjRef):
         mod = state.module(base)
@@ -3935,10 +3971,12 @@ def set_item(
         if isinstance(index, Const) and type(index.value) is str:
             entries = dict(found.attrs)
             entries[index.value] = value
-            state.heap[base.oid] = DictObj(None, entries, found.exact)
+            state.heap[base.oid] = DictObj(None, entries, found.exact, found.values)
         else:
-            # `d[name] = v`: any entry may have been replaced
-            state.heap[base.oid] = DictObj(None, {}, exact=False)
+            # `d[name] = v`: any entry may have been replaced (by another number of the
+            # same kind, `vocab[w] = len(vocab)`, the entries stay of that kind)
+            kind = found.values if number_kind(value) == found.values else None
+            state.heap[base.oid] = DictObj(None, {}, exact=False, values=kind)
         return
     if isinstance(base, ObjRef) and (mod := state.module(base)) is not None:
         NN.set_module_item(base, mod, index, value, state)

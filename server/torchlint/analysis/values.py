@@ -331,9 +331,12 @@ class InstanceObj(HeapObj):
 class DictObj(InstanceObj):
     """A dict with string keys (`{"params": ps, "lr": 1e-3}`, `batch["x"] = x`): its entries
     are `attrs`. `exact`: they are all of its entries (no store under a key the analysis
-    could not read, no path where a key may be missing), so iterating it visits them."""
+    could not read, no path where a key may be missing), so iterating it visits them.
+    `values`: what every entry under a key the analysis cannot read holds, when that is
+    one kind of Python number (`{w: i for i, w in enumerate(vocab)}`: ints)."""
 
     exact: bool = True
+    values: Value | None = None
 
 
 def join_attrs(a: Mapping[str, Value], b: Mapping[str, Value]) -> dict[str, Value]:
@@ -383,6 +386,7 @@ def const_type(v: Value) -> type | None:
 
 
 SOME_INT: Final = Const(_TypeOnly(int))  # an int whose value is not known (`x.size(0)`)
+SOME_FLOAT: Final = Const(_TypeOnly(float))
 
 
 def shape_rank(sizes: Sequence[Value]) -> int | None:

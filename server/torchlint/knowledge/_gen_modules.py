@@ -280,7 +280,11 @@ def generate(op_names: dict[str, str]) -> tuple[dict[str, Any], dict[str, Any], 
                 "functional_qualname": qualname,
                 "is_loss": is_loss,
                 "inplace_arg": "inplace" in params,
-                "init_arguments": [p for p in params if p != "self"],
+                "init_arguments": [
+                    n
+                    for n, p in params.items()
+                    if n != "self" and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                ],
             }
             aliases[f"nn.{name}"] = key
             aliases[f"{cls.__module__}.{cls.__qualname__}"] = key

@@ -112,6 +112,10 @@ _KNOWN_RANKS = frozenset(
         "torch.where",  # `torch.where(mask, x, torch.as_tensor(fill))`: a 0-dim fill mixes
     }
 )
+# CTC takes its targets and lengths on the CPU beside CUDA log-probabilities (cuDNN's
+# implementation even requires them there): no device can be measured without a GPU, so
+# this is written by hand, from torch's documented behaviour.
+_TARGETS_ANYWHERE = frozenset({"torch.nn.CTCLoss"})
 # `scores.masked_fill(mask, v)`: the mask must be on the tensor's device, 0-dim or not.
 _MASKED_FILL = frozenset({"Tensor.masked_fill", "Tensor.masked_fill_", "torch.masked_fill"})
 # `torch.cat([a, b])`: every tensor of the sequence on one device.
@@ -344,7 +348,7 @@ class DeviceMismatch(Rule):
     def _loss(self, event: ModuleCall, ctx: RuleContext) -> None:
         """`criterion(output, target)` with the two on different devices."""
         tensors = [a for a in event.args[:2] if a.tensor is not None]
-        if len(tensors) < 2:
+        if len(tensors) < 2 or event.module.qualname in _TARGETS_ANYWHERE:
             return
         a, b = tensors
         assert a.tensor is not None and b.tensor is not None
