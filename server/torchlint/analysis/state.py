@@ -197,24 +197,13 @@ class _Joiner:
             return Seq(
                 tuple(self.value(x, y) for x, y in zip(va.items, vb.items, strict=True)), va.kind
             )
-        if (
-            self.loop
-            and isinstance(va, Seq)
-            and isinstance(vb, Seq)
-            and va.kind == vb.kind == "list"
-        ):
-            grown = self._grown_modules(va, vb)
-            if grown is not None:
-                return grown
-        if (
-            not self.loop
-            and isinstance(va, Seq)
-            and isinstance(vb, Seq)
-            and va.kind == vb.kind == "list"
-        ):
-            kept = self._without_optional_layers(va, vb)
-            if kept is not None:
-                return kept
+        if isinstance(va, Seq) and isinstance(vb, Seq) and va.kind == vb.kind == "list":
+            # lists of layers: grown by a loop's iterations, or by an optional branch
+            layers = (
+                self._grown_modules(va, vb) if self.loop else self._without_optional_layers(va, vb)
+            )
+            if layers is not None:
+                return layers
         if (
             isinstance(va, Seq)
             and isinstance(vb, Seq)
