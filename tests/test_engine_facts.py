@@ -403,3 +403,19 @@ def test_legacy_random_state_draws_have_numpy_dtypes() -> None:
     assert (facts["a"].dtype, facts["a"].rank) == ({"int64"}, 1)
     assert (facts["b"].dtype, facts["b"].rank) == ({"float64"}, 2)
     assert (facts["c"].dtype, facts["c"].rank) == ({"int64"}, 2)
+
+
+def test_a_second_instance_keeps_the_tensor_it_was_given() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn as nn\n"
+        "class Diffuse(nn.Module):\n"
+        "    def __init__(self, n, transition):\n"
+        "        super().__init__()\n"
+        "        self.register_buffer('P', transition)\n"
+        "        self.lin = nn.Linear(n, n)\n"
+        "first = Diffuse(4, torch.eye(4).double())\n"
+        "second = Diffuse(6, torch.eye(6))\n"
+        "p1, p2 = first.P, second.P\n"
+    )
+    assert facts["p1"].dtype == {"float64"} and facts["p2"].dtype == {"float32"}

@@ -526,8 +526,8 @@ class Interpreter:
             # so an earlier call's result is no template for this one
             template = None
         if template is not None and not _alike_calls(self.template_args[id(cls)], (args, kwargs)):
-            # `DiffusionConv(4, 3, P64)` then `DiffusionConv(6, 16, P32)`: the tensors,
-            # modules and flags it is given make what it builds (sizes do not)
+            # `DiffusionConv(4, 3, P64)` then `DiffusionConv(6, 16, P32)`: the buffer it
+            # keeps is the tensor it is given, not a copy of the first one
             template = None
         if template is not None:
             # `__init__` ran once for this class: copy its result instead of re-running it.
@@ -2503,20 +2503,18 @@ def _alike_calls(
     old: tuple[tuple[Value, ...], dict[str, Value]],
     new: tuple[tuple[Value, ...], dict[str, Value]],
 ) -> bool:
-    """Two constructor calls that differ at most in the sizes they pass (numbers that are
-    not flags): the same tensors, modules, dtypes, strings and booleans."""
+    """The new constructor call hands over no tensor or object (module, instance) that the
+    template's call did not hand over at the same place: what `__init__` keeps of them
+    (`self.register_buffer("P", transition)`) would be the first call's."""
     (old_args, old_kwargs), (new_args, new_kwargs) = old, new
-    if len(old_args) != len(new_args) or old_kwargs.keys() != new_kwargs.keys():
-        return False
-    pairs = [
-        *zip(old_args, new_args, strict=True),
-        *((old_kwargs[k], new_kwargs[k]) for k in new_kwargs),
-    ]
-    return all(a == b or (_a_size(a) and _a_size(b)) for a, b in pairs)
-
-
-def _a_size(value: Value) -> bool:
-    return const_type(value) in (int, float)
+    for i, value in enumerate(new_args):
+        if isinstance(value, TRef | ObjRef) and (i >= len(old_args) or old_args[i] != value):
+            return False
+    return all(
+        old_kwargs.get(key) == value
+        for key, value in new_kwargs.items()
+        if isinstance(value, TRef | ObjRef)
+    )
 
 
 def _import_value(qualname: str) -> Value:
