@@ -419,3 +419,21 @@ def test_a_second_instance_keeps_the_tensor_it_was_given() -> None:
         "p1, p2 = first.P, second.P\n"
     )
     assert facts["p1"].dtype == {"float64"} and facts["p2"].dtype == {"float32"}
+
+
+def test_number_dicts_and_single_draws_do_not_claim_a_dtype() -> None:
+    facts = facts_of(
+        "import numpy as np\n"
+        "import torch\n"
+        "vocab = ['a', 'b']\n"
+        "weight = {w: 1 for w in vocab}\n"
+        "weight[vocab[0]] *= 0.5\n"
+        "halved = torch.tensor([weight[w] for w in vocab])\n"
+        "rs, rng = np.random.RandomState(0), np.random.default_rng(0)\n"
+        "one = torch.tensor(rs.rand())\n"
+        "draw = torch.tensor(rng.normal(0.0, 1.0))\n"
+        "module_level = torch.tensor(np.random.rand())\n"
+    )
+    assert facts["halved"].dtype is None  # an int entry may have become a float
+    for name in ("one", "draw", "module_level"):
+        assert facts[name].dtype != {"float64"}, name  # Python floats make float32

@@ -1497,6 +1497,8 @@ class Interpreter:
             for st in ([state] if state.live else []) + leaving:
                 for value, site in reversed(exits):
                     self._exit_instance(value, site, st)
+                if changed:
+                    st.grad = before
         if changed:
             state.grad = before
 
@@ -2503,18 +2505,29 @@ def _alike_calls(
     old: tuple[tuple[Value, ...], dict[str, Value]],
     new: tuple[tuple[Value, ...], dict[str, Value]],
 ) -> bool:
-    """The new constructor call hands over no tensor or object (module, instance) that the
-    template's call did not hand over at the same place: what `__init__` keeps of them
-    (`self.register_buffer("P", transition)`) would be the first call's."""
+    """Two constructor calls that differ at most in sizes: wherever either call passes a
+    tensor, an object, a dtype or device, a string, a flag or None (or leaves it out), the
+    other passes the same. What `__init__` keeps of those (`register_buffer("P", t)`,
+    `dtype=torch.float64`, `use_bn=False`) would otherwise be the first call's."""
     (old_args, old_kwargs), (new_args, new_kwargs) = old, new
-    for i, value in enumerate(new_args):
-        if isinstance(value, TRef | ObjRef) and (i >= len(old_args) or old_args[i] != value):
-            return False
-    return all(
-        old_kwargs.get(key) == value
-        for key, value in new_kwargs.items()
-        if isinstance(value, TRef | ObjRef)
-    )
+    n = max(len(old_args), len(new_args))
+    pairs = [
+        (old_args[i] if i < len(old_args) else None, new_args[i] if i < len(new_args) else None)
+        for i in range(n)
+    ]
+    pairs += [(old_kwargs.get(k), new_kwargs.get(k)) for k in old_kwargs.keys() | new_kwargs]
+    return all(a == b or not (_shapes_it(a) or _shapes_it(b)) for a, b in pairs)
+
+
+def _shapes_it(value: Value | None) -> bool:
+    """A value that decides what a constructor builds, unlike a size."""
+    if value is None:
+        return False  # left out on this side: the other side's value decides
+    if isinstance(value, TRef | ObjRef | TorchName):
+        return True
+    if isinstance(value, Seq):
+        return any(_shapes_it(v) for v in value.items)
+    return const_type(value) in (str, bool, type(None))
 
 
 def _import_value(qualname: str) -> Value:

@@ -1248,8 +1248,8 @@ def param_tensor(ip: Interpreter, params: Params, state: State, node: ast.AST) -
 
 
 def _one_rank(mod: ModuleObj) -> bool:
-    qualname = mod.qualname or (mod.cls.torch_base if mod.cls is not None else None)
-    facts = K.module(qualname) if qualname else None
+    # a subclass may add parameters of its own: only a torch layer itself is known
+    facts = K.module(mod.qualname) if mod.qualname else None
     return facts is not None and len(set(facts.parameter_ranks.values())) == 1
 
 

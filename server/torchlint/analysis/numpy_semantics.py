@@ -164,6 +164,8 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         if len(args) > 1:
             return NumpyArray(dtype_of(args[1][1]), node.lineno)
         return NumpyArray(explicit or "float64", node.lineno)
+    if qual.startswith("numpy.random.") and _one_draw(name, args, kwargs):
+        return UNKNOWN  # `np.random.rand()`, `np.random.normal(0, 1)`: a Python float
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
         return NumpyArray(explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs))
     if qual == "numpy.random.randint" and (len(args) > 2 or "size" in kwargs):
@@ -298,12 +300,17 @@ def generator_method(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> V
         return UNKNOWN
     at = _SIZE_POSITION.get(name)
     if name in ("rand", "randn"):
-        # `rs.randn(3, 4)`: one argument per dimension
-        return NumpyArray(made, node.lineno, len(args) if not kwargs else None)
+        # `rs.randn(3, 4)`: one argument per dimension; `rs.rand()` is a Python float
+        if not args or kwargs:
+            return UNKNOWN
+        return NumpyArray(made, node.lineno, len(args))
     if "size" in kwargs:
         size: Value | None = kwargs["size"][1]
     else:
         size = args[at][1] if at is not None and at < len(args) else None
+    if size is None and not any(isinstance(v, NumpyArray) for _, v in (*args, *kwargs.values())):
+        # no size and number parameters: one draw, a Python number or a numpy scalar
+        return UNKNOWN
     rank = shape_rank([size]) if size is not None else None
     if "dtype" in kwargs:
         return NumpyArray(dtype_of(kwargs["dtype"][1]), node.lineno, rank)
@@ -454,6 +461,18 @@ def binop(a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value:
         dtype = None
     rank = max(ranks) if ranks and None not in ranks else None  # type: ignore[type-var]
     return NumpyArray(dtype, line, rank)
+
+
+def _one_draw(name: str, args: Args, kwargs: Kwargs) -> bool:
+    """A module-level random function called without a size and with number parameters."""
+    if name in ("rand", "randn"):
+        return not args and not kwargs
+    if name not in ("random", "random_sample", "uniform", "normal"):
+        return False
+    at = 0 if name in ("random", "random_sample") else 2  # where the size goes by position
+    if "size" in kwargs or len(args) > at:
+        return False
+    return not any(isinstance(v, NumpyArray) for _, v in (*args, *kwargs.values()))
 
 
 def _maker_rank(qual: str, args: Args, kwargs: Kwargs) -> int | None:

@@ -223,15 +223,30 @@ class _Joiner:
     def _without_optional_layers(self, va: Seq, vb: Seq) -> Seq | None:
         """`layers.append(nn.Linear(...))`, then `if not last: layers.append(nn.ReLU())`: the
         list without the optional layers, when they are torch layers without parameters
-        (activations, dropout, pooling). What a model built from it computes keeps its
-        dtype, device and requires_grad; the path without them is a real one, so what the
-        rules read from the shorter list (no softmax, no dropout) holds on that path."""
+        that keep the rank (activations, dropout, pooling), after a torch layer that does
+        not save its output. What a model built from it computes keeps its dtype, device,
+        rank and requires_grad; the path without them is a real one, so what the rules read
+        from the shorter list (no softmax, no dropout) holds on that path."""
+        from torchlint import knowledge as K
+        from torchlint.analysis import tensor_ops as T  # it builds on this module
+
         short, long = (va, vb) if len(va.items) < len(vb.items) else (vb, va)
         if len(short.items) == len(long.items) or long.items[: len(short.items)] != short.items:
             return None
         for item in long.items[len(short.items) :]:
             mod = self.a.module(item) or self.b.module(item)
             if mod is None or mod.qualname is None or mod.has_params is not Tri.NO:
+                return None
+            facts = K.module(mod.qualname)
+            if facts is None or not T.keeps_rank(facts.functional):
+                return None  # `nn.Flatten()`: the model's output would have another rank
+        if short.items:
+            # what the shorter list ends with makes the model's output on that path only:
+            # one that saves it for backward (a Sigmoid) would make an in-place change of the
+            # output look like a mistake on the other path too
+            last = self.a.module(short.items[-1]) or self.b.module(short.items[-1])
+            facts = K.module(last.qualname) if last is not None and last.qualname else None
+            if facts is None or facts.saves_output:
                 return None
         return short
 

@@ -663,6 +663,14 @@ _IMAGE_2D: Final = frozenset(
         "pixel_unshuffle",
     }
 )
+
+
+def keeps_rank(functional: str | None) -> bool:
+    """A module whose functional (`nn.functional.relu`) gives its input's rank."""
+    name = (functional or "").rsplit(".", 1)[-1]
+    return name in _SELF_SHAPED or name in _UNARY_RANK_KEEPING or name in POINTWISE_OPERATORS
+
+
 _UNARY_RANK_KEEPING: Final = frozenset(
     {
         "sigmoid",

@@ -2904,7 +2904,7 @@ def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
     op_name = _AUG_OPS.get(type(stmt.op))
     if isinstance(target, ast.Subscript):
         base = ip.eval(target.value, state)
-        ip.eval(target.slice, state)
+        key = ip.eval(target.slice, state)
         value = ip.eval(stmt.value, state)
         if isinstance(base, TRef):
             read = make_input(ip, target.value, base, state)
@@ -2926,6 +2926,15 @@ def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
         elif isinstance(value, TRef) and op_name == "add":
             # `stats["loss"] += loss`: the dict or list item becomes a running tensor total.
             ip.training.accumulate(target, value, UNKNOWN, stmt, "augassign", state)
+        if isinstance(base, ObjRef):
+            found = state.heap.get(base.oid)
+            if isinstance(found, DictObj):
+                # `weight[w] *= 0.5`: the entry is no longer what was stored (an int may now
+                # be a float)
+                entries = dict(found.attrs)
+                if isinstance(key, Const) and type(key.value) is str and key.value in entries:
+                    entries[key.value] = UNKNOWN
+                state.heap[base.oid] = DictObj(None, entries, found.exact, None)
         return
     current = ip.eval(target, state)
     value = ip.eval(stmt.value, state)
