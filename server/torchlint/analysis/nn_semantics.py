@@ -430,6 +430,19 @@ def module_method(
     if name == "apply" and args and isinstance(args[0][1], FuncV):
         ip.call_user(args[0][1].func, (UNKNOWN,), {}, state, node)
         return ref
+    if (
+        name == "register_forward_hook"
+        and len(args) == 1
+        and not kwargs  # `with_kwargs=True` calls it with the keyword arguments too
+        and isinstance(args[0][1], FuncV)
+    ):
+        # run after each call of the module (`self.activations = output`, Grad-CAM)
+        attrs = dict(mod.attrs)
+        known = attrs.get(_FORWARD_HOOKS)
+        hooks = known.items if isinstance(known, Seq) else ()
+        attrs[_FORWARD_HOOKS] = Seq((*hooks, args[0][1]), "tuple")
+        state.heap[ref.oid] = fast_replace(mod, attrs=attrs)
+        return UNKNOWN  # the handle
     if name in ("register_buffer", "register_parameter") and len(args) >= 2:
         key = const_str(args[0][1])
         if key is not None:
@@ -736,8 +749,33 @@ def call_module(
         state.heap[result.oid] = state.tensor(result).evolve(
             from_module=ref.oid, module_why=ip.why_code(node.func, "{}")
         )
+    result = _run_forward_hooks(ip, ref, args, result, node, state)
     _emit_module_call(ip, ref, mod, args, kwargs, node, state, result)
     note_forward(ip, ref, node, state, result)
+    return result
+
+
+# Where `register_forward_hook` keeps the hooks of a module, among its attributes (a name
+# no attribute of a real module has).
+_FORWARD_HOOKS: Final = "<forward hooks>"
+
+
+def _run_forward_hooks(
+    ip: Interpreter, ref: ObjRef, args: Args, result: Value, node: ast.Call, state: State
+) -> Value:
+    """Each hook registered on the module, as torch calls it: `hook(module, inputs, output)`;
+    a hook that returns a tensor replaces the output."""
+    mod = state.module(ref)
+    hooks = mod.attrs.get(_FORWARD_HOOKS) if mod is not None else None
+    if not isinstance(hooks, Seq):
+        return result
+    inputs = Seq(tuple(v for _, v in args), "tuple")
+    for hook in hooks.items:
+        if isinstance(hook, FuncV):
+            given = (ref, inputs, result)
+            out = ip.call_user(hook.func, given, {}, state, node, self_value=hook.bound_self)
+            if isinstance(out, TRef):
+                result = out
     return result
 
 
