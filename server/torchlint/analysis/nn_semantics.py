@@ -426,7 +426,8 @@ def module_method(
         note_zero_grad(ip, ref, node, state)
         return Const(None)
     if name in ("forward", "__call__"):
-        return call_module(ip, ref, mod, args, kwargs, node, state)
+        # `m.forward(x)` skips the hooks `m(x)` runs
+        return call_module(ip, ref, mod, args, kwargs, node, state, hooks=name == "__call__")
     if name == "apply" and args and isinstance(args[0][1], FuncV):
         ip.call_user(args[0][1].func, (UNKNOWN,), {}, state, node)
         return ref
@@ -435,6 +436,7 @@ def module_method(
         and len(args) == 1
         and not kwargs  # `with_kwargs=True` calls it with the keyword arguments too
         and isinstance(args[0][1], FuncV)
+        and not _hook_may_be_removed(ip, node)
     ):
         # run after each call of the module (`self.activations = output`, Grad-CAM)
         attrs = dict(mod.attrs)
@@ -704,6 +706,8 @@ def call_module(
     kwargs: Kwargs,
     node: ast.Call,
     state: State,
+    *,
+    hooks: bool = True,
 ) -> Value:
     ip.module_calls += 1
     result: Value = UNKNOWN
@@ -749,7 +753,8 @@ def call_module(
         state.heap[result.oid] = state.tensor(result).evolve(
             from_module=ref.oid, module_why=ip.why_code(node.func, "{}")
         )
-    result = _run_forward_hooks(ip, ref, args, result, node, state)
+    if hooks:
+        result = _run_forward_hooks(ip, ref, args, result, node, state)
     _emit_module_call(ip, ref, mod, args, kwargs, node, state, result)
     note_forward(ip, ref, node, state, result)
     return result
@@ -758,6 +763,14 @@ def call_module(
 # Where `register_forward_hook` keeps the hooks of a module, among its attributes (a name
 # no attribute of a real module has).
 _FORWARD_HOOKS: Final = "<forward hooks>"
+
+
+def _hook_may_be_removed(ip: Interpreter, node: ast.Call) -> bool:
+    """The handle is kept (`h = m.register_forward_hook(f)`, `with ...:`) in a file that
+    removes hooks somewhere: when it stops running is not followed, so it is not run."""
+    stmt = ip.stmt
+    discarded = isinstance(stmt, ast.Expr) and stmt.value is node
+    return not discarded and (isinstance(stmt, ast.With) or "remove(" in ip.src.scan_text)
 
 
 def _run_forward_hooks(
