@@ -437,3 +437,18 @@ def test_number_dicts_and_single_draws_do_not_claim_a_dtype() -> None:
     assert facts["halved"].dtype is None  # an int entry may have become a float
     for name in ("one", "draw", "module_level"):
         assert facts[name].dtype != {"float64"}, name  # Python floats make float32
+
+
+def test_identity_gives_back_its_input() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn as nn\n"
+        "x = torch.randn(2, 4, requires_grad=True)\n"
+        "same = nn.Identity()(x)\n"
+        "drop = nn.Dropout(0.5).eval()\n"
+        "kept = drop(x)\n"
+        "train_drop = nn.Dropout(0.5)\n"
+        "dropped = train_drop(x)\n"
+    )
+    assert facts["same"].leaf.name == "YES" and facts["kept"].leaf.name == "YES"
+    assert facts["dropped"].leaf.name == "NO"

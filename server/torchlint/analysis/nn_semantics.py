@@ -749,7 +749,12 @@ def call_module(
         result = _loss_result(ip, mod.qualname, loss, args, kwargs, node, state)
     elif mod.qualname is not None:
         result = _builtin_module_result(ip, ref, mod, args, kwargs, node, state)
-    if isinstance(result, TRef) and (mod.qualname is None or K.loss(mod.qualname) is None):
+    given = args[0][1] if args else None
+    if (
+        isinstance(result, TRef)
+        and result != given  # the input itself, handed back: still what it was
+        and (mod.qualname is None or K.loss(mod.qualname) is None)
+    ):
         state.heap[result.oid] = state.tensor(result).evolve(
             from_module=ref.oid, module_why=ip.why_code(node.func, "{}")
         )
@@ -1036,6 +1041,10 @@ def _builtin_module_result(
     mf = K.module(mod.qualname)
     if not args or mf is None:
         return _generic_result(ip, mod, args, node, state)
+    if (mf.returns_input or (mf.returns_input_in_eval and mod.training is Tri.NO)) and (
+        len(args) == 1 and not kwargs
+    ):
+        return args[0][1]  # `nn.Identity()(x)`, an eval-mode `nn.Dropout(p)(x)`: `x` itself
     if mod.qualname in _RECURRENT:
         return _recurrent_result(ip, ref, mod, args, node, state)
     x_node, x = args[0]

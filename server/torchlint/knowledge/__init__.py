@@ -240,7 +240,9 @@ class ModuleFacts:
     `functional_qualname` (the recorded call, e.g. ``torch.nn.functional.linear``),
     `parameter_ranks` (the module's own parameters' ranks, built as the generator builds
     it), `rank_argument` (the constructor argument those ranks follow, when one does) and
-    `init_arguments` (the constructor's parameters in order)."""
+    `init_arguments` (the constructor's parameters in order) and `returns_input` (its call
+    gives back the very tensor it was given: `nn.Identity`; `returns_input_in_eval`: in
+    eval mode, `nn.Dropout`)."""
 
     key: str
     functional: str | None
@@ -256,6 +258,8 @@ class ModuleFacts:
     parameter_ranks: Mapping[str, int] = field(default_factory=_empty_mapping, compare=False)
     rank_argument: str | None = None
     init_arguments: tuple[str, ...] = ()
+    returns_input: bool = False
+    returns_input_in_eval: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,12 +192,15 @@ def _measure_module(
     if call is not None and not any(t is args[0] for t in call.tensors()):
         call = None
     return {
+        # `nn.Identity()(x) is x`: the very tensor, a leaf stays a leaf
+        "returns_input": out is args[0],
         "saves_input": storage_ptr(args[0]) in saved,  # the first input (not a loss target)
         "saves_output": bool(outs) and storage_ptr(outs[0]) in saved,  # the primary output
         "saves_parameters": any(storage_ptr(p) in saved for p in params),
         "saves_parameters_for_plain_input": bool(params) and _saves_parameters_plain(m, inputs),
         "has_parameters": bool(params),
         "mode_dependent": _mode_dependent(make, args),
+        "returns_input_in_eval": _returns_input_in_eval(make, args),
         # the module's own parameters (not its submodules'): `nn.Linear(4, 3).weight` is 2-D
         "parameter_ranks": {n: p.dim() for n, p in m.named_parameters(recurse=False)},
         "rank_argument": None,
@@ -228,6 +231,15 @@ def _saves_parameters_plain(m: nn.Module, inputs: Callable[[], tuple[Any, ...]])
     except Exception:
         return False
     return any(storage_ptr(p) in saved for p in m.parameters())
+
+
+def _returns_input_in_eval(make: Callable[[], nn.Module], args: Sequence[Any]) -> bool:
+    """In eval mode the call gives back the very tensor it was given (`nn.Dropout`)."""
+    seed()
+    m = make().eval()
+    x = args[0].detach()
+    with torch.no_grad():
+        return bool(m(x, *[a.detach() for a in args[1:]]) is x)
 
 
 def _mode_dependent(make: Callable[[], nn.Module], args: Sequence[Any]) -> bool:
