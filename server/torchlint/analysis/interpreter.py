@@ -1965,10 +1965,11 @@ class Interpreter:
             return T.list_of(elem, kind="generator")
         if isinstance(node, ast.GeneratorExp) and state.module(elem) is not None:
             return Seq((elem,), "listof")  # `nn.ModuleList(nn.Linear(a, b) for a, b in ...)`
-        if isinstance(node, ast.DictComp) and T.number_kind(elem) is not None:
+        kind = T.number_kind(elem) if isinstance(node, ast.DictComp) else None
+        if kind is not None:
             # `word2idx = {w: i for i, w in enumerate(vocab)}`: its entries are ints
             oid = self.graph.alloc(id(node), self.frame.context)
-            state.heap[oid] = DictObj(None, {}, exact=False, values=T.number_kind(elem))
+            state.heap[oid] = DictObj(None, {}, exact=False, values=kind)
             return ObjRef(oid)
         return UNKNOWN
 
