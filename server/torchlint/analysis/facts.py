@@ -395,6 +395,9 @@ class SingularOp:
     input_col: int = 0
     input_end_col: int = 0
     input_line: int = 0
+    # The op's own result is finite at its singular points (`sqrt(0)`), not ±inf (`1 / 0`,
+    # `log(0)`): only then does multiplying by a 0/1 mask hide them from the forward pass.
+    forward_finite: bool = True
 
 
 # Heap cells compare by identity (eq=False): joins find changed cells with set operations

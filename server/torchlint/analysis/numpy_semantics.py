@@ -93,6 +93,27 @@ _UFUNCS: Final = frozenset(
     }
 )
 
+_BINARY: Final[dict[str, ast.operator]] = {
+    "numpy.maximum": ast.Add(),
+    "numpy.minimum": ast.Add(),
+    "numpy.fmax": ast.Add(),
+    "numpy.fmin": ast.Add(),
+    "numpy.add": ast.Add(),
+    "numpy.subtract": ast.Sub(),
+    "numpy.multiply": ast.Mult(),
+    "numpy.divide": ast.Div(),
+    "numpy.true_divide": ast.Div(),
+    "numpy.outer": ast.Mult(),
+    "numpy.kron": ast.Mult(),
+    "numpy.dot": ast.Mult(),
+    "numpy.matmul": ast.Mult(),
+    "numpy.inner": ast.Mult(),
+}
+_RESHAPING: Final = frozenset(
+    {"numpy.outer", "numpy.kron", "numpy.dot", "numpy.matmul", "numpy.inner"}
+)
+_INTS: Final = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
 _FLOAT64_MAKERS: Final = frozenset(
     {
         "numpy.random.rand",
@@ -199,6 +220,21 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual in ("numpy.cov", "numpy.corrcoef") and args:
         # computed in float64 whatever the data (numpy's result_type with float64)
         return NumpyArray(explicit or "float64", node.lineno)
+    if qual in _BINARY and len(args) == 2 and not kwargs:
+        # `np.maximum(norms, 1e-12)`, `np.outer(g, g)`: promoted as arithmetic promotes
+        out = binop(args[0][1], args[1][1], _BINARY[qual], node)
+        if isinstance(out, NumpyArray) and qual in _RESHAPING:
+            return NumpyArray(out.dtype, node.lineno)  # a rank of its own
+        return out
+    if qual == "numpy.linalg.norm" and args:
+        x = args[0][1]
+        if not isinstance(x, NumpyArray) or x.dtype not in ("float32", "float64", *_INTS):
+            return NumpyArray(None, node.lineno)
+        # single precision stays single; integers are measured in float64
+        keep = kwargs.get("keepdims")
+        kept = keep is not None and isinstance(keep[1], Const) and keep[1].value is True
+        dtype = x.dtype if x.dtype in ("float32", "float64") else "float64"
+        return NumpyArray(dtype, node.lineno, x.rank if kept else None)
     if qual in ("numpy.linalg.inv", "numpy.linalg.pinv") and args:
         x = args[0][1]
         if not isinstance(x, NumpyArray) or x.dtype is None:

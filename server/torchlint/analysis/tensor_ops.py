@@ -956,6 +956,7 @@ def _singular(
             input_col=in_span.start.col,
             input_end_col=in_span.end.col,
             input_line=in_span.start.row,
+            forward_finite=s.forward_finite,
         )
     return None
 

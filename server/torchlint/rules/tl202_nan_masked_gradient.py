@@ -5,7 +5,9 @@ Flags the result of an op whose gradient is infinite at some inputs — `sqrt` a
 negative or fractional exponent) at 0, `rsqrt`, `acos`/`asin` at ±1, a hand-written `sqrt` of a sum of squares — that is then masked: selected with
 `torch.where`, indexed with a boolean mask, multiplied by a mask (a comparison, a boolean
 tensor as 0/1 weights such as `valid.float()`, or `1 - torch.eye(n)` dropping a diagonal),
-`masked_fill`-ed or overwritten with `y[mask] = …`. Not flagged: the double `where` (the
+`masked_fill`-ed or overwritten with `y[mask] = …` (multiplying counts only for ops whose own
+result is finite at the point, as `sqrt(0)`: a quotient by 0 or `log(0)` times a 0 mask is
+NaN in the forward pass already, which nothing hides). Not flagged: the double `where` (the
 input made safe with the same mask first, also through a helper taking the mask), and a
 value kept away from the singular point (`sqrt(d2 + eps)`, `clamp(min=eps)`, or eps added
 exactly where it is 0: `d2 + (d2 == 0).float() * eps`), and a quotient selected by its own
@@ -79,6 +81,11 @@ class NanMaskedGradient(Rule):
         if t is None or t.singular is None or t.rg is not Tri.YES:
             return  # NaN gradients need a gradient: unknown requires_grad stays silent
         s = t.singular
+        if event.how == "multiply" and not s.forward_finite:
+            # `(a / count) * label`: where `count` is 0 the quotient is ±inf and the product
+            # NaN in the forward pass too: nothing is hidden, and the mask need not be about
+            # the zeros at all (a label, a weight).
+            return
         points = " or ".join(_fmt(p) for p in s.points)
         how = {
             "where": "`torch.where`",

@@ -1,7 +1,8 @@
 """
 ## What it does
 Flags dtypes PyTorch rejects together, and silent in-place downcasts:
-`float32 @ float64` (and `mm`, `bmm`, `matmul`, `F.linear`), a module whose parameters are
+`float32 @ float64` (and `mm`, `bmm`, `matmul`, `F.linear`), a convolution's input and weight
+in two dtypes (`F.conv2d(image, psf)` with a float64 kernel from numpy), a module whose parameters are
 float32 called on float64 (or integer) input (said at the caller's `model(x)` when the model's
 `forward` hands the caller's input to the layer, also through a submodule's `forward` or a
 `transpose`/`view`), a float or int32 class-index target for
@@ -80,6 +81,20 @@ _SAME_DTYPE = frozenset(
         "torch.nn.functional.linear",
     }
 )
+# Convolutions whose input and weight torch requires in one dtype (from the torch table).
+_CONVOLUTIONS = frozenset(
+    f"{prefix}{name}"
+    for name in (
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "conv_transpose1d",
+        "conv_transpose2d",
+        "conv_transpose3d",
+    )
+    if (op := K.op(f"nn.functional.{name}")) is not None and op.requires_same_dtype
+    for prefix in ("torch.nn.functional.", "torch.")
+)
 _INDEX_OPS = {
     "torch.index_select": 2,
     "Tensor.index_select": 1,
@@ -139,7 +154,9 @@ class DtypeMismatch(Rule):
     summary = "Dtypes PyTorch rejects together, or an in-place op that silently downcasts."
     default_severity = Severity.ERROR
     events = (TorchCall, ModuleCall, InplaceWrite)
-    torch_calls = frozenset({*_SAME_DTYPE, *_INDEX_OPS, *_FLOAT_ONLY, *LOSS_FUNCTIONS})
+    torch_calls = frozenset(
+        {*_SAME_DTYPE, *_CONVOLUTIONS, *_INDEX_OPS, *_FLOAT_ONLY, *LOSS_FUNCTIONS}
+    )
     fix_title = "Convert the operand"
     fix_applicability = Applicability.UNSAFE
     torch_raises = True
@@ -162,7 +179,7 @@ class DtypeMismatch(Rule):
                 self._module(event, ctx)
             return
         assert isinstance(event, TorchCall)
-        if event.qualname in _SAME_DTYPE:
+        if event.qualname in _SAME_DTYPE or event.qualname in _CONVOLUTIONS:
             operands = ([event.receiver] if event.receiver is not None else []) + list(event.args)
             self._same_dtype(event, operands[:2], ctx)
         elif event.qualname in _INDEX_OPS:
@@ -212,10 +229,15 @@ class DtypeMismatch(Rule):
         if _category(da) == "int" and _category(db) == "int":
             return
         assert a.tensor is not None and b.tensor is not None
+        raised = (
+            '"Input type ... and weight type ... should be the same" or "expected scalar type ..."'
+            if event.qualname in _CONVOLUTIONS
+            else '"expected m1 and m2 to have the same dtype"'
+        )
         message = (
             f"{code(a.text)} is {da}{because(a.tensor.why_dtype)} but {code(b.text)} is {db}{because(b.tensor.why_dtype)}: "
-            f'`{ctx.source.segment(event.node, 40)}` needs both operands in one dtype (PyTorch raises "expected m1 and '
-            f'm2 to have the same dtype"). Convert one: `.to(torch.{da})`.'
+            f"`{ctx.source.segment(event.node, 40)}` needs both operands in one dtype (PyTorch raises {raised}). "
+            f"Convert one: `.to(torch.{da})`."
         )
         edits = (
             append_to(ctx.source, b.node, f".to({ctx.imports.torch_expr()}.{da})")
