@@ -452,3 +452,50 @@ def test_identity_gives_back_its_input() -> None:
     )
     assert facts["same"].leaf.name == "YES" and facts["kept"].leaf.name == "YES"
     assert facts["dropped"].leaf.name == "NO"
+
+
+def test_shape_entries_are_ints_when_the_rank_is_unknown() -> None:
+    """`x.shape[1]` is an int whatever the rank: dividing by it keeps the tensor's dtype."""
+    facts = facts_of(
+        "import numpy as np\n"
+        "import torch\n"
+        "x = torch.from_numpy(np.load('feats.npy'))\n"
+        "w = torch.randn(6, 32) / x.shape[1] ** 0.5\n"
+        "v = torch.randn(6, 32) / x.shape[-1]\n"
+        "z = torch.zeros(x.shape)\n"
+    )
+    assert facts["x"].rank is None
+    assert facts["w"].dtype == {"float32"}
+    assert facts["v"].dtype == {"float32"}
+    assert facts["z"].rank is None
+
+
+def test_vmap_runs_the_function_on_one_sample() -> None:
+    """A call of `vmap(f)` runs `f` with each mapped tensor as one sample (dtype and device
+    kept, rank unknown); an unmapped argument (`in_dims` None) is passed whole."""
+    facts = facts_of(
+        "import torch\n"
+        "from torch.func import vmap\n"
+        "def f(w, row):\n"
+        "    inner = row\n"
+        "    return row @ w\n"
+        "x = torch.randn(5, 3, dtype=torch.float64)\n"
+        "w = torch.randn(3, 2, dtype=torch.float64)\n"
+        "out = vmap(f, in_dims=(None, 0))(w, x)\n"
+    )
+    assert facts["inner"].dtype == {"float64"} and facts["inner"].rank is None
+    assert facts["out"].dtype == {"float64"} and facts["out"].rank is None
+
+
+def test_division_with_a_rounding_mode_keeps_integers() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "offset = torch.arange(10)\n"
+        "x = torch.randn(3, 4)\n"
+        "floor = torch.div(offset, x.shape[-1], rounding_mode='floor')\n"
+        "trunc = offset.div(4, rounding_mode='trunc')\n"
+        "true = torch.div(offset, 4)\n"
+    )
+    assert facts["floor"].dtype == {"int64"}
+    assert facts["trunc"].dtype == {"int64"}
+    assert facts["true"].dtype == {"float32"}

@@ -297,3 +297,42 @@ def test_many_broken_statements_blank_their_block_not_the_file() -> None:
     )
     result = analyze_source(text, "t.py")
     assert [(f.code, f.span.start.row) for f in result.findings] == [("TL101", 50)]
+
+
+def test_a_snippet_that_starts_indented_is_parsed_where_it_stands() -> None:
+    """A loop body pasted from a function: its statements at their own rows and columns."""
+    text = (
+        "    # pasted from train()\n"
+        "    for x, y in loader:\n"
+        "        loss = crit(model(x), y)\n"
+        "        loss.backward()\n"
+        "print('done')\n"
+    )
+    parsed = parse_tolerant(text)
+    assert parsed.skipped == ()
+    assert parsed.text == text
+    loop, call = parsed.tree.body
+    assert isinstance(loop, ast.For) and (loop.lineno, loop.col_offset) == (2, 4)
+    assert (loop.body[1].lineno, loop.body[1].col_offset) == (4, 8)
+    assert isinstance(call, ast.Expr) and call.lineno == 5
+
+
+def test_a_snippet_that_starts_indented_and_breaks_keeps_its_rows() -> None:
+    text = "    x = torch.ones(2, requires_grad=True)\n    y = (\n    x.add_(1)\n"
+    parsed = parse_tolerant(text)
+    assert len(parsed.text.split("\n")) == len(text.split("\n"))
+    assert all(1 <= r.start <= r.end <= 4 for r in parsed.skipped)
+    assert parsed.tree.body[0].lineno == 1
+
+
+def test_a_snippet_that_returns_to_shallower_indentation_parses() -> None:
+    """An excerpt that starts deep in a loop and returns to its function, then the module."""
+    text = (
+        "        loss.backward()\n"
+        "        optimizer.step()\n"
+        "    print(running)\n"
+        "print('done')\n"
+    )
+    parsed = parse_tolerant(text)
+    assert parsed.skipped == ()
+    assert [(s.lineno, s.col_offset) for s in parsed.tree.body] == [(1, 8), (2, 8), (3, 4), (4, 0)]

@@ -36,7 +36,10 @@ TYPED_LINES = [
 
 def _full(text: str) -> ParseResult:
     """What the tolerant parser gives without a previous version to start from."""
-    return parse._parse_tolerant(text, text.split("\n"), None, None, "<reference>").result
+    rows = text.split("\n")
+    if parse._starts_indented(rows):
+        return parse._snippet(text, rows, "<reference>")
+    return parse._parse_tolerant(text, rows, None, None, "<reference>").result
 
 
 def _assert_same(got: ParseResult, want: ParseResult) -> None:

@@ -79,6 +79,18 @@ def leaf_write_error(
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class ResultBackpropagated(Event):
+    """What a module's `forward` (or a `training_step`) returns, analysed on its own: the
+    training code that calls it backpropagates it, through these in-place writes."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    stmt: ast.stmt
+    function: str  # "forward", "training_step"
+    hazards: tuple[Hazard, ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class BackwardCall(Event):
     """`loss.backward(...)` or `torch.autograd.grad(loss, ...)`."""
 

@@ -22,11 +22,12 @@ from typing import Final
 from torchlint.analysis import nn_semantics as NN
 from torchlint.analysis import numpy_semantics as NP
 from torchlint.analysis import torch_semantics as T
-from torchlint.analysis.events import Event, GradRead, Operand, TorchCall
+from torchlint.analysis.events import Event, GradRead, Operand, ResultBackpropagated, TorchCall
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.graph import Graph
 from torchlint.analysis.parse import parse_shared
 from torchlint.analysis.resolver import ForeignModule, Resolver
+from torchlint.analysis.snippets import implicit_imports
 from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import State, join_states
 from torchlint.analysis.training import TrainingTracker
@@ -47,6 +48,9 @@ from torchlint.analysis.values import (
     ModuleObj,
     ObjRef,
     Params,
+    PastedClass,
+    PastedLayer,
+    PastedSelf,
     Seq,
     TorchName,
     TRef,
@@ -209,6 +213,10 @@ class Interpreter:
         self.yielded: dict[int, list[Value]] = {}
         self.generators: dict[int, bool] = {}
         self.backward_loops: dict[int, bool] = {}
+        # `for` headers being evaluated that iterate a loader-named unknown (`_loader_named`)
+        self.loader_nodes: set[int] = set()
+        self.tree: ast.Module | None = None
+        self.bound_names: frozenset[str] | None = None  # see `_undefined_model`
         self.grad_handling_classes: dict[int, bool] = {}
         self.unit_tests: dict[int, bool] = {}  # id(function node) -> a pytest-style test
 
@@ -305,6 +313,7 @@ class Interpreter:
 
     # ======================================================================= entry
     def run_module(self, tree: ast.Module) -> None:
+        self.tree = tree
         n_lines = self.src.text.count("\n") + 1
         self.max_steps = self.budget_factor * n_lines + 2000
         self.inline_limit = self.max_steps
@@ -313,6 +322,8 @@ class Interpreter:
         module_env = self.module_env = state.env
         self.frame = Frame(None, (), module_env)
         self.training.begin_scope()
+        for stmt in implicit_imports(self.src.scan_text):
+            self.exec_stmt(stmt, state)  # a snippet's `torch.`, `nn.`, `F.` without imports
         for stmt in tree.body:
             if not state.live:
                 break
@@ -432,6 +443,9 @@ class Interpreter:
             self_value = self.abstract_instance(func.cls, state)
         elif func.cls is not None and func.kind == "classmethod":
             self_value = ClassV(func.cls)
+        elif _pasted_method(func):
+            # `def forward(self, x):` pasted without its class: `self` is a module
+            self_value = PastedSelf()
         frame.self_value = self_value
         if self_value is not None and self._fully_covered(func):
             return  # building `self` ran this very `__init__`, as it would run alone
@@ -452,12 +466,50 @@ class Interpreter:
         self.ctx.autocast_depth += autocast
         try:
             self.exec_block(node.body, state)
+            if _backpropagated_result(func, self_value):
+                self._result_hazards(func, frame.returns)
         finally:
             self.alone_use.append((self.steps - started, allowance))
             self.frame = saved_frame
             self.inline_limit = self.max_steps
             self.ctx.autocast_depth -= autocast
             self.training.end_scope()
+
+    def _undefined_model(self, name: str) -> bool:
+        """`name` is bound nowhere in the analysed file (a snippet's `model`, defined in code
+        that was not pasted), which neither star-imports nor freezes parameters: a model
+        being trained, whose parameters require grad."""
+        func = self.frame.func
+        if (func.source if func is not None else self.main_src) is not self.main_src:
+            return False
+        if self.bound_names is None:
+            text = self.main_src.scan_text
+            frozen = _FREEZES.search(text) is not None
+            tree = self.tree
+            self.bound_names = frozenset({"*"}) if frozen or tree is None else _bound_names(tree)
+        return "*" not in self.bound_names and name not in self.bound_names
+
+    def _result_hazards(self, func: FunctionInfo, returns: list[tuple[Value, State]]) -> None:
+        """In-place writes to saved tensors that backpropagating the returned tensor meets:
+        what the training code around a module's `forward` runs into."""
+        node = func.node
+        if isinstance(node, ast.Lambda) or not self.wants(ResultBackpropagated):
+            return
+        for value, st in returns:
+            if not isinstance(value, TRef):
+                continue
+            t = st.tensor(value)
+            if t.rg is not Tri.YES or t.node is None or st.grad is not GradMode.ENABLED:
+                continue
+            eval_only = _eval_only_rows(node)
+            hazards = tuple(
+                h
+                for n in self.graph.ancestors(t.node)
+                if (h := st.hazards.get(n)) is not None
+                and not any(a <= h.write.line <= b for a, b in eval_only)
+            )
+            if hazards:
+                self.emit(ResultBackpropagated(node, node, func.name, hazards))
 
     def _entry_grad_mode(self, func: FunctionInfo) -> GradMode:
         if func.grad_decorator == "no_grad":
@@ -1011,7 +1063,7 @@ class Interpreter:
         values = list(args)
         if (
             self_value is not None
-            and func.kind in ("method", "classmethod", "property")
+            and (func.kind in ("method", "classmethod", "property") or self_value == PastedSelf())
             and positional
         ):
             state.env[positional[0].arg] = self_value
@@ -1544,7 +1596,15 @@ class Interpreter:
     stmt_AsyncWith = stmt_With
 
     def stmt_For(self, stmt: ast.For | ast.AsyncFor, state: State) -> None:
-        iterable = self.eval(stmt.iter, state)
+        named = _loader_named(stmt.iter)
+        if named:
+            self.loader_nodes.update(named)
+            try:
+                iterable = self.eval(stmt.iter, state)
+            finally:
+                self.loader_nodes.difference_update(named)
+        else:
+            iterable = self.eval(stmt.iter, state)
         children = T.container_children(iterable, state)
         runs = False
         if children is not None:
@@ -1775,6 +1835,13 @@ class Interpreter:
 
     def expr_Name(self, node: ast.Name, state: State) -> Value:
         value = self.lookup(node.id, state)
+        if value is UNKNOWN:
+            if self.loader_nodes and id(node) in self.loader_nodes:
+                return NN.Loader(node.lineno)  # `for x, y in train_loader:` of a snippet
+            if _MODEL_NAME.match(node.id) and self._undefined_model(node.id):
+                return PastedLayer(node.id)  # `out = model(x)` of a snippet
+            if _MODEL_CLASS.match(node.id) and self._undefined_model(node.id):
+                return PastedClass(node.id)  # `model = Net().to(device)` of a snippet
         if self.record_facts and isinstance(value, TRef):
             self._record(node, node.id, state.tensor(value))
         return value
@@ -1880,7 +1947,18 @@ class Interpreter:
 
     def expr_BoolOp(self, node: ast.BoolOp, state: State) -> Value:
         values = [self.eval(v, state) for v in node.values]
-        return values[-1] if len(values) == 1 else UNKNOWN
+        if len(values) == 1:
+            return values[-1]
+        truths = [_truth(v, n) for v, n in zip(values, node.values, strict=True)]
+        # `not self.training and mask is not None` is false as soon as one part is; `a or b`
+        # true as soon as one is (the parts' effects were all taken above, as before)
+        decisive = not isinstance(node.op, ast.And)
+        for value, truth in zip(values, truths, strict=True):
+            if truth is decisive:
+                return value if isinstance(value, Const) else Const(decisive)
+        if all(t is not None for t in truths):
+            return values[-1]
+        return UNKNOWN
 
     def expr_Lambda(self, node: ast.Lambda, state: State) -> Value:
         return FuncV(
@@ -2075,6 +2153,8 @@ class Interpreter:
     def expr_Attribute(self, node: ast.Attribute, state: State) -> Value:
         obj = self.eval(node.value, state)
         value = T.get_attribute(self, obj, node, state)
+        if value is UNKNOWN and self.loader_nodes and id(node) in self.loader_nodes:
+            return NN.Loader(node.lineno)  # `for x, y in self.train_loader:`
         if node.attr == "grad" and isinstance(obj, TRef) and self.wants(GradRead):
             self.emit(GradRead(node, self.stmt, self.operand(node.value, obj, state)))
         return value
@@ -2707,3 +2787,126 @@ def _knows_as_much_as_alone(func: FunctionInfo, env: dict[str, Value], same_grad
     if any(isinstance(env.get(p.arg), Unknown) for p in params):
         return False
     return not (a.vararg is not None and isinstance(env.get(a.vararg.arg), Unknown))
+
+
+# A loop over something the analysis cannot see whose name says it is a DataLoader
+# (`loader`, `train_loader`, `val_dl`): its batches do not require grad, as a DataLoader's.
+_LOADER_NAME: Final = re.compile(r"(?:loader|(?:^|_)dl)$", re.IGNORECASE)
+_LOADER_WRAPPERS: Final = frozenset({"enumerate", "zip", "tqdm", "iter", "islice", "trange"})
+
+
+def _loader_named(node: ast.expr) -> list[int]:
+    """The ids of the loader-named expressions a `for` header iterates, itself or through
+    `enumerate`, `zip` or `tqdm`."""
+    if isinstance(node, ast.Call):
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name not in _LOADER_WRAPPERS:
+            return []
+        return [i for arg in node.args for i in _loader_named(arg)]
+    if isinstance(node, ast.Name) and _LOADER_NAME.search(node.id):
+        return [id(node)]
+    if isinstance(node, ast.Attribute) and _LOADER_NAME.search(node.attr):
+        return [id(node)]
+    return []
+
+
+def _pasted_method(func: FunctionInfo) -> bool:
+    """A function of the module (not of a class) whose first parameter is `self`: a method
+    pasted without its class, as snippets in questions are."""
+    node = func.node
+    if func.cls is not None or isinstance(node, ast.Lambda) or func.kind != "function":
+        return False
+    params = node.args.posonlyargs + node.args.args
+    return (
+        bool(params)
+        and params[0].arg == "self"
+        and func.closure is None
+        and func.qualname == func.name
+    )
+
+
+def _backpropagated_result(func: FunctionInfo, self_value: Value | None) -> bool:
+    """`forward` of an `nn.Module` subclass (or of a method pasted without its class), and
+    a `training_step`: in training, what they return is backpropagated."""
+    if func.name == "training_step":
+        return True
+    if func.name != "forward":
+        return False
+    if isinstance(self_value, PastedSelf):
+        return True
+    return func.cls is not None and func.cls.is_module is Tri.YES and func.kind == "method"
+
+
+def _eval_only_rows(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[int, int]]:
+    """The rows of `func` that run only in eval mode: under `if not self.training:`, or the
+    `else:` of `if self.training:` (no graph is built there in inference)."""
+    rows: list[tuple[int, int]] = []
+    for node in ast.walk(func):
+        if not isinstance(node, ast.If):
+            continue
+        test = node.test
+        if _training_test(test) is False or (
+            isinstance(test, ast.BoolOp)
+            and isinstance(test.op, ast.And)
+            and any(_training_test(v) is False for v in test.values)
+        ):
+            block = node.body  # `if not self.training:`, `if not self.training and ...:`
+        elif _training_test(test) is True:
+            block = node.orelse  # `else:` of `if self.training:`
+        else:
+            continue
+        if block:
+            rows.append((block[0].lineno, block[-1].end_lineno or block[-1].lineno))
+    return rows
+
+
+def _training_test(test: ast.expr) -> bool | None:
+    """True for `self.training`, False for `not self.training` (`is False`, `== False`)."""
+    if isinstance(test, ast.Attribute) and test.attr == "training":
+        return True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _training_test(test.operand)
+        return None if inner is None else not inner
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is | ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and isinstance(test.comparators[0].value, bool)
+        and _training_test(test.left) is True
+    ):
+        return test.comparators[0].value
+    return None
+
+
+# Names a snippet gives the model it trains, defined in code that was not pasted.
+_MODEL_NAME: Final = re.compile(
+    r"(?:model|net|network|encoder|decoder|generator|discriminator|classifier|backbone"
+    r"|student|critic|actor|policy|netG|netD|G|D|\w*_model|\w*_net)$"
+)
+# ... and the model classes it instantiates.
+_MODEL_CLASS: Final = re.compile(
+    r"[A-Z]\w*(?:Net|Model|Network|Encoder|Decoder|Generator|Discriminator|Classifier|CNN|RNN"
+    r"|MLP|Transformer|AutoEncoder|Autoencoder|VAE)\d*$"
+)
+_FREEZES: Final = re.compile(r"requires_grad\s*=\s*False|requires_grad_\(\s*False")
+
+
+def _bound_names(tree: ast.Module) -> frozenset[str]:
+    """Every name the file binds somewhere ("*" when it star-imports a module)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add(node.asname or node.name.split(".")[0])
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names.update(node.names)
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            names.add(node.name)
+    return frozenset(names)

@@ -429,7 +429,9 @@ def module_method(
         # `m.forward(x)` skips the hooks `m(x)` runs
         return call_module(ip, ref, mod, args, kwargs, node, state, hooks=name == "__call__")
     if name == "apply" and args and isinstance(args[0][1], FuncV):
-        ip.call_user(args[0][1].func, (UNKNOWN,), {}, state, node)
+        # `net.apply(weights_init)`: the function is given each module of the tree, as a
+        # loop over `net.modules()` visits them
+        ip.call_user(args[0][1].func, (AnyModule(ref.oid),), {}, state, node)
         return ref
     if (
         name == "register_forward_hook"
@@ -954,6 +956,17 @@ def _copy_of_eval(ip: Interpreter, ref: ObjRef, state: State) -> tuple[ModuleObj
     return mod, mod.why_training
 
 
+def _drops(mod: ModuleObj) -> bool:
+    """A dropout layer that surely zeroes something in training: its `p` is a number above 0
+    (0.5 when not given). At `p=0` torch leaves the input untouched; an unknown `p` (a
+    constructor argument of a block analysed on its own) is not followed."""
+    given = mod.ctor.get("p", mod.ctor_args[0] if mod.ctor_args else None)
+    if given is None:
+        return True
+    p = const_number(given)
+    return p is not None and p > 0
+
+
 def _generic_result(
     ip: Interpreter, mod: ModuleObj, args: Args, node: ast.Call, state: State
 ) -> Value:
@@ -1049,6 +1062,13 @@ def _builtin_module_result(
         return _recurrent_result(ip, ref, mod, args, node, state)
     x_node, x = args[0]
     inplace = mod.ctor.get("inplace")
+    if (
+        isinstance(inplace, Const)
+        and inplace.value is True
+        and mf.returns_input_in_eval
+        and not _drops(mod)
+    ):
+        return x  # `nn.Dropout(attn_drop, inplace=True)` with `attn_drop=0.`: nothing written
     if isinstance(inplace, Const) and inplace.value is True and isinstance(x, TRef):
         short_name = mod.qualname.rsplit(".", 1)[-1]
         return inplace_write(

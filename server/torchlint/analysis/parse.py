@@ -62,6 +62,9 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
     if "\x00" in text:
         text = text.replace("\x00", " ")
     rows = text.split("\n")
+    if _starts_indented(rows):
+        _forget(path)
+        return _snippet(text, rows, path)
     # Python ends a line at a lone \r too: rows split at \n would not be its lines.
     plain = "\r" not in text or _LONE_CR.search(text) is None
     last = _last_parse(path) if plain else None
@@ -78,6 +81,52 @@ def parse_tolerant(text: str, path: str = "<unknown>") -> ParseResult:
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")
+_WRAPPER = "if True:"
+
+
+def _starts_indented(rows: list[str]) -> bool:
+    """The first line of code is indented: no module can, but a snippet pasted from the
+    middle of a function (a loop body, a method) does."""
+    for row in rows:
+        if _is_code(row):
+            return row[:1] in (" ", "\t")
+    return False
+
+
+def _snippet(text: str, rows: list[str], path: str) -> ParseResult:
+    """A snippet that starts indented, parsed under `if True:` lines put above it, one per
+    indentation it later returns to (`        loss.backward()` then `    print(...)`): its
+    statements become the module's, with their own rows and columns."""
+    code = [r for r in rows if _is_code(r)]
+    first = _indent(code[0])
+    # Each indentation as the snippet writes it (tabs stay tabs), shallowest first.
+    prefixes = {0: ""}
+    for r in code[1:]:
+        if _indent(r) < first:
+            prefixes.setdefault(_indent(r), r[: _indent(r)])
+    headers = [prefixes[level] + _WRAPPER for level in sorted(prefixes)]
+    n = len(headers)
+    parsed = _parse_tolerant("\n".join([*headers, text]), [*headers, *rows], None, None, path)
+    tree = parsed.result.tree
+    ast.increment_lineno(tree, -n)
+    tree.body = _unwrapped(tree.body)
+    skipped = tuple(
+        SkippedRegion(max(1, r.start - n), r.end - n) for r in parsed.result.skipped if r.end > n
+    )
+    blanked = parsed.result.text.split("\n", n)
+    return ParseResult(tree, skipped, blanked[n] if len(blanked) > n else "")
+
+
+def _unwrapped(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of `body` with the wrappers (now above row 1) replaced by their own."""
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if stmt.lineno >= 1:
+            out.append(stmt)
+        elif isinstance(stmt, ast.If):
+            out.extend(_unwrapped(stmt.body))
+        # else: the `pass` left where a wrapper was blanked
+    return out
 
 
 @dataclass(slots=True)

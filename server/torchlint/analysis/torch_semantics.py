@@ -64,6 +64,7 @@ from torchlint.analysis.values import (
     Distribution,
     ExtName,
     FunctionInfo,
+    FuncTransformV,
     FuncV,
     GradContext,
     GradScalerV,
@@ -76,6 +77,9 @@ from torchlint.analysis.values import (
     OptimizerObj,
     Params,
     PartialV,
+    PastedClass,
+    PastedLayer,
+    PastedSelf,
     Seq,
     TorchName,
     TRef,
@@ -1101,6 +1105,111 @@ def _escape_value(value: Value, state: State) -> None:
         state.heap[value.oid] = DictObj(None, {}, exact=False)
 
 
+# torch.func's transforms (and functorch's older names): a call of what they return runs
+# the function. `grad` stands for every transform that returns derivatives.
+_FUNC_TRANSFORMS: Final = {
+    **{
+        f"{ns}.{name}": "vmap"
+        for ns in ("torch", "torch.func", "functorch", "torch._functorch.apis")
+        for name in ("vmap",)
+    },
+    **{
+        f"{ns}.{name}": "grad"
+        for ns in ("torch.func", "functorch", "torch._functorch.apis")
+        for name in ("grad", "grad_and_value", "jacrev", "jacfwd", "hessian")
+    },
+}
+
+
+def func_transform(kind: str, args: Args, kwargs: Kwargs) -> Value:
+    """`vmap(f, in_dims=(None, 0))`, `grad(f)`: the transformed function, to be called."""
+    in_dims: Value | None = None
+    if kind == "vmap":
+        given = kwargs.get("in_dims") or (args[1] if len(args) > 1 else None)
+        in_dims = given[1] if given is not None else None
+    return FuncTransformV(args[0][1], kind, in_dims)
+
+
+def call_transformed(
+    ip: Interpreter,
+    target: FuncTransformV,
+    args: Args,
+    kwargs: Kwargs,
+    starred: Spread,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    """A call of `vmap(f)` or `grad(f)`: `f` runs on the arguments, so mistakes inside it show
+    with the caller's tensors (a float64 batch meeting float32 weights). Under `vmap` each
+    mapped tensor stands for one sample: its dtype, device and graph, its rank unknown; a
+    mapped container is unknown. What a derivative transform returns is unknown."""
+    if starred:
+        escape(args, kwargs, state)
+        return UNKNOWN
+    inner: Args = list(args)
+    if target.kind == "vmap":
+        dims = target.in_dims
+        for i, (expr, value) in enumerate(args):
+            dim: Value = dims if dims is not None else Const(0)
+            if isinstance(dims, Seq) and dims.kind in ("tuple", "list"):
+                dim = dims.items[i] if i < len(dims.items) else UNKNOWN
+            if isinstance(dim, Const) and dim.value is None:
+                continue  # not mapped: every sample sees it whole
+            if isinstance(value, TRef):
+                inner[i] = (expr, _one_sample(ip, value, ("vmap", id(node), i), state))
+            elif not isinstance(value, Const):
+                inner[i] = (expr, UNKNOWN)
+    result = call_value(ip, target.func, inner, kwargs, (), node, state)
+    if target.kind != "vmap":
+        return UNKNOWN
+    if isinstance(result, TRef):
+        return _one_sample(ip, result, ("vmapped", id(node)), state)
+    return UNKNOWN
+
+
+# nn.Module methods that return the module itself.
+_MODULE_KEEPS_ITSELF: Final = frozenset(
+    {"to", "cuda", "cpu", "train", "eval", "float", "double", "half", "bfloat16", "requires_grad_"}
+)
+
+
+def pasted_layer_call(
+    ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+) -> Value:
+    """`self.q_proj(x)` in a method pasted without its class: on tensors, what a layer with
+    parameters gives (a tensor that requires grad where grad is on, made from its inputs);
+    its dtype, device and rank unknown. Anything else it is given: unknown."""
+    given = [(n, v) for n, v in [*args, *kwargs.values()] if isinstance(v, TRef)]
+    if not given or len(given) != len(args) + len(kwargs):
+        escape(args, kwargs, state)
+        return UNKNOWN
+    inputs = [make_input(ip, n, v, state) for n, v in given]
+    parents = tuple(
+        i.tensor.node for i in inputs if i.tensor is not None and i.tensor.node is not None
+    )
+    oid = ip.graph.alloc(id(node), ip.frame.context)
+    rec = state.grad.records
+    why = ip.why_code(node, "`{}` is a layer of the module, with parameters that require grad")
+    rg = Tri.NO if rec is Tri.NO else rec
+    graph_node = ip.graph.add(why, None, True, parents) if rg is not Tri.NO else None
+    state.heap[oid] = Tensor(
+        rg=rg,
+        leaf=Tri.NO if rg is Tri.YES else Tri.MAYBE if rg is Tri.MAYBE else Tri.YES,
+        root=oid,
+        node=graph_node,
+        why_rg=why if rg is Tri.YES else None,
+        origin=ip.why_code(node, "{}"),
+    )
+    return TRef(oid)
+
+
+def _one_sample(ip: Interpreter, ref: TRef, key: object, state: State) -> TRef:
+    """A view of `ref` whose rank is unknown: one sample of a batch, or a batch of samples."""
+    oid = ip.graph.alloc(key, ip.frame.context)
+    state.heap[oid] = state.tensor(ref).evolve(rank=None, is_view=True, temporary=False)
+    return TRef(oid)
+
+
 def call_value(
     ip: Interpreter,
     target: Value,
@@ -1119,6 +1228,13 @@ def call_value(
         # `check = partial(gradcheck, eps=1e-6)`; `check(fn, (x,))`
         merged = {**dict(target.kwargs), **kwargs}
         return call_value(ip, target.func, [*target.args, *args], merged, starred, node, state)
+    if isinstance(target, PastedLayer):
+        return pasted_layer_call(ip, args, kwargs, node, state)
+    if isinstance(target, PastedClass):
+        escape(args, kwargs, state)
+        return PastedLayer(target.name)
+    if isinstance(target, FuncTransformV):
+        return call_transformed(ip, target, args, kwargs, starred, node, state)
     if isinstance(target, FuncV):
         values = tuple(v for _, v in args)
         kw = {k: v for k, (_, v) in kwargs.items()}
@@ -1185,6 +1301,9 @@ def call_value(
             oid = ip.graph.alloc(id(node), ip.frame.context)
             state.heap[oid] = InstanceObj(None, {k: v for k, (_, v) in kwargs.items()})
             return ObjRef(oid)
+        transform = _FUNC_TRANSFORMS.get(target.qualname)
+        if transform is not None and args and not starred:
+            return func_transform(transform, args, kwargs)
         if target.qualname == "functools.partial" and args:
             return PartialV(args[0][1], tuple(args[1:]), tuple((k, v) for k, v in kwargs.items()))
         if target.qualname == "argparse.ArgumentParser":
@@ -1229,6 +1348,13 @@ def _scaler_method(ip: Interpreter, name: str, args: Args, node: ast.Call, state
     (times a number), `scaler.step(opt)` is `opt.step()` (skipped on inf/NaN gradients)."""
     if name == "scale" and args and isinstance(args[0][1], TRef):
         return args[0][1]
+    if name == "scale" and args and args[0][1] is UNKNOWN and isinstance(args[0][0], ast.Name):
+        # `scaler.scale(loss)` of a loss the analysis cannot see: a tensor (its facts unknown)
+        loss = args[0][0]
+        oid = ip.graph.alloc(id(loss), ip.frame.context)
+        state.heap[oid] = Tensor(root=oid)
+        state.env[loss.id] = TRef(oid)
+        return TRef(oid)
     if name == "step" and args:
         ip.training.step(args[0][1], node, state, receiver=ip.text(args[0][0]))
     return UNKNOWN
@@ -1296,6 +1422,13 @@ def call_method(
         return _distribution_method(ip, receiver, name, args, kwargs, node, state)
     if isinstance(receiver, GradScalerV):
         return _scaler_method(ip, name, args, node, state)
+    if isinstance(receiver, PastedSelf):
+        return pasted_layer_call(ip, args, kwargs, node, state)
+    if isinstance(receiver, PastedLayer):
+        if name in _MODULE_KEEPS_ITSELF:
+            return receiver  # `model = model.to(device)`, `model.train()`: still that model
+        escape(args, kwargs, state)
+        return UNKNOWN
     if isinstance(receiver, ObjRef):
         obj = state.heap.get(receiver.oid)
         if isinstance(obj, ModuleObj):
@@ -1516,6 +1649,9 @@ def call_torch(
 ) -> Value:
     qual = _canonical(qual)
     last = qual.rsplit(".", 1)[-1]
+    transform = _FUNC_TRANSFORMS.get(qual)
+    if transform is not None and args and not starred:
+        return func_transform(transform, args, kwargs)
     if last == "__init__" and args and isinstance(args[0][1], ObjRef):
         # `nn.Linear.__init__(self, i, o, ...)` in a subclass: as `super().__init__(...)`
         NN.init_layer_base(ip, args[0][1], args[1:], kwargs, node, state)
@@ -1609,7 +1745,7 @@ def call_torch(
     fk = K.factory(qual)
     if fk is not None and (qual != "torch.normal" or _normal_is_factory(args, kwargs)):
         return _factory(ip, qual, fk, args, kwargs, node, state, starred)
-    op = K.op(qual)
+    op = _rounded_division(qual, kwargs) or K.op(qual)
     if op is not None:
         return _torch_op(ip, qual, op, args, kwargs, node, state)
     if qual in ("torch.from_numpy",):
@@ -1637,6 +1773,20 @@ def call_torch(
         return TRef(oid)
     _emit_call(ip, qual, None, args, kwargs, UNKNOWN, node, state)
     return UNKNOWN
+
+
+_DIVISIONS: Final = {"div": "floor_divide", "divide": "floor_divide", "div_": "floor_divide_"}
+
+
+def _rounded_division(qual: str, kwargs: Kwargs) -> K.OpFacts | None:
+    """`torch.div(a, b, rounding_mode="floor")`: rounded, so integers stay integers (the
+    table's `div` is measured without a rounding mode: true division, which makes floats)."""
+    head, _, last = qual.rpartition(".")
+    twin = _DIVISIONS.get(last)
+    mode = kwargs.get("rounding_mode")
+    if twin is None or mode is None or not isinstance(mode[1], Const) or mode[1].value is None:
+        return None
+    return K.op(f"{head}.{twin}")
 
 
 def _canonical(qual: str) -> str:
@@ -2407,6 +2557,15 @@ def tensor_method(
     if name in _SHARES_STORAGE:
         _escape_value(ref, state)  # `t.numpy()` and the like: written where we cannot see
     if name == "backward":
+        if t.rg is Tri.MAYBE and state.grad.records is not Tri.NO:
+            # Only a tensor that requires grad can be backpropagated (`loss` of an unknown
+            # model and criterion): from here on, it is one.
+            why = ip.why_code(node, "`{}` backpropagates through it")
+            graph_node = t.node
+            if graph_node is None:
+                graph_node = ip.graph.add(why, ip.text(recv_node) if recv_node else None, False, ())
+            t = t.evolve(rg=Tri.YES, why_rg=why, node=graph_node)
+            state.heap[ref.oid] = t
         retain = _retain(kwargs)
         if len(args) > 1:
             v = args[1][1]
@@ -2507,7 +2666,7 @@ def tensor_method(
         if name in ("size", "stride") and not args and not kwargs:
             return _shape(t)  # torch.Size: a tuple of ints
         return SOME_INT  # `x.size(1)`: an int, its value unknown
-    op = K.op(qual)
+    op = _rounded_division(qual, kwargs) or K.op(qual)
     if op is not None and op.metadata_inplace:
         return ref
     if op is not None and op.inplace:
@@ -3542,6 +3701,8 @@ def _is_mask_index(ip: Interpreter, index: Value, state: State) -> Mask | bool |
 # =========================================================================== attributes
 def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State) -> Value:
     name = node.attr
+    if isinstance(obj, PastedSelf):
+        return PastedLayer(name)
     if isinstance(obj, TorchName):
         return TorchName(f"{obj.qualname}.{name}")
     if isinstance(obj, ExtName):
@@ -3685,9 +3846,10 @@ def _tensor_attribute(
 
 
 def _shape(t: Tensor) -> Value:
-    """`x.shape`: as many ints as the rank, when it is known (`B, T, C = x.shape`)."""
+    """`x.shape`: as many ints as the rank, when it is known (`B, T, C = x.shape`); ints of
+    unknown number when it is not (`x.shape[1]` is an int all the same)."""
     if t.rank is None or t.rank > 8:
-        return UNKNOWN
+        return Seq((SOME_INT,), "listof")
     return Seq((SOME_INT,) * t.rank, "tuple")
 
 

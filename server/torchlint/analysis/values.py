@@ -130,6 +130,41 @@ class PartialV(Value):
 
 
 @fast_init
+@dataclass(frozen=True, slots=True, eq=False)
+class FuncTransformV(Value):
+    """`torch.func.vmap(f, in_dims)` or `torch.func.grad(f)`: a call of it runs `f` on the
+    arguments (under `vmap`, each mapped tensor as one sample of unknown rank)."""
+
+    func: Value
+    kind: str  # "vmap" | "grad"
+    in_dims: Value | None  # vmap's `in_dims` as given (None: the default, 0 for every argument)
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class PastedSelf(Value):
+    """`self` of a method pasted without its class (`def forward(self, x):` at module level,
+    a snippet): an `nn.Module` whose layers the analysis cannot see."""
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class PastedClass(Value):
+    """A model class a snippet instantiates without defining it (`model = Net()`): an
+    instance is a `PastedLayer`."""
+
+    name: str
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class PastedLayer(Value):
+    """`self.q_proj` of a `PastedSelf`: called on tensors, a layer with parameters."""
+
+    name: str
+
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GradScalerV(Value):
     """`torch.amp.GradScaler()`: `scale(loss)` is the loss (scaled), `step(opt)` steps `opt`."""

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import ast
 
-from torchlint.analysis.events import BackwardCall, Event
+from torchlint.analysis.events import BackwardCall, Event, ResultBackpropagated
 from torchlint.analysis.facts import Why
 from torchlint.analysis.state import Hazard, SaveRecord
 from torchlint.findings import Applicability, Edit, Severity, Span
@@ -66,37 +66,50 @@ class InplaceOnSaved(Rule):
     name = "inplace-on-saved"
     summary = "In-place write to a tensor saved for backward: backward raises later."
     default_severity = Severity.ERROR
-    events = (BackwardCall,)
+    events = (BackwardCall, ResultBackpropagated)
     fix_title = "Rewrite out of place"
     fix_applicability = Applicability.UNSAFE
     torch_raises = True
 
     def check(self, event: Event, ctx: RuleContext) -> None:
-        assert isinstance(event, BackwardCall)
+        assert isinstance(event, BackwardCall | ResultBackpropagated)
         for hazard in event.hazards:
             if hazard.via_data:
                 continue
             report_hazard(self, ctx, hazard, event)
 
 
-def report_hazard(rule: Rule, ctx: RuleContext, hazard: Hazard, event: BackwardCall) -> None:
+def report_hazard(
+    rule: Rule, ctx: RuleContext, hazard: Hazard, event: BackwardCall | ResultBackpropagated
+) -> None:
     save = hazard.save
     tensor = hazard.tensor or "the tensor"
-    backward_line = ctx.source.span(event.node).start.row
     message = (
-        f"`{tensor}` is changed in place here, but {saved_phrase(save)} for its backward: the backward "
-        f'on line {backward_line} raises "one of the variables needed for gradient computation has been '
-        f'modified by an inplace operation". Change a copy, or do it out of place.'
+        f"`{tensor}` is changed in place here, but {saved_phrase(save)} for its backward: "
+        f'{backward_phrase(ctx, event)} raises "one of the variables needed for gradient computation '
+        f'has been modified by an inplace operation". Change a copy, or do it out of place.'
     )
     write = hazard.write
     span = Span.of(write.line, write.col, write.end_line or write.line, write.end_col)
     related = (
         (f"{saved_phrase(save)} for backward", save.why),
-        ("the backward that will fail", _why_of(ctx, event.node)),
+        (
+            "the backward that will fail"
+            if isinstance(event, BackwardCall)
+            else f"`{event.function}`, whose result is backpropagated",
+            _why_of(ctx, event.node),
+        ),
     )
     # A parameter loop's write belongs after `optimizer.step()`: a copy would drop it.
     edits = None if hazard.param_loop else _out_of_place(ctx, write)
     ctx.report(rule.finding(ctx, span, message, related=related, fix_edits=edits))
+
+
+def backward_phrase(ctx: RuleContext, event: BackwardCall | ResultBackpropagated) -> str:
+    """ "the backward on line 9", or "backpropagating what `forward` returns" (in training)."""
+    if isinstance(event, ResultBackpropagated):
+        return f"backpropagating what `{event.function}` returns (in training)"
+    return f"the backward on line {ctx.source.span(event.node).start.row}"
 
 
 def saved_phrase(save: SaveRecord) -> str:
@@ -107,6 +120,9 @@ def saved_phrase(save: SaveRecord) -> str:
 
 
 def _why_of(ctx: RuleContext, node: ast.AST) -> Why:
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        # the `def` line, not the whole body
+        return Why(node.lineno, "def", node.col_offset, node.lineno, node.col_offset + 3)
     span = ctx.source.span(node)
     return Why(span.start.row, "backward", span.start.col, span.end.row, span.end.col)
 

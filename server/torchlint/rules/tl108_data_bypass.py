@@ -49,12 +49,12 @@ from __future__ import annotations
 
 import ast
 
-from torchlint.analysis.events import BackwardCall, Event
+from torchlint.analysis.events import BackwardCall, Event, ResultBackpropagated
 from torchlint.analysis.state import Hazard
 from torchlint.findings import Applicability, Edit, Severity, Span
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
-from torchlint.rules.tl102_inplace_on_saved import saved_phrase
+from torchlint.rules.tl102_inplace_on_saved import backward_phrase, saved_phrase
 
 
 class DataBypass(Rule):
@@ -62,21 +62,20 @@ class DataBypass(Rule):
     name = "data-bypass"
     summary = "In-place write through `.data` to a tensor saved for backward: gradients are silently wrong."
     default_severity = Severity.WARNING
-    events = (BackwardCall,)
+    events = (BackwardCall, ResultBackpropagated)
     fix_title = "Write to a detached copy instead"
     fix_applicability = Applicability.UNSAFE
 
     def check(self, event: Event, ctx: RuleContext) -> None:
-        assert isinstance(event, BackwardCall)
+        assert isinstance(event, BackwardCall | ResultBackpropagated)
         for hazard in event.hazards:
             if not hazard.via_data or hazard.save.unused:
                 continue
             save = hazard.save
             write = hazard.write
-            backward_line = ctx.source.span(event.node).start.row
             message = (
                 f"`{hazard.tensor}` is changed in place through `.data`, but {saved_phrase(save)} for its "
-                f"backward: autograd does not see the change, so the backward on line {backward_line} silently "
+                f"backward: autograd does not see the change, so {backward_phrase(ctx, event)} silently "
                 f"computes wrong gradients. Write to a detached copy instead."
             )
             span = Span.of(write.line, write.col, write.end_line or write.line, write.end_col)

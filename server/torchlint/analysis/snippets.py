@@ -1,0 +1,46 @@
+"""Code pasted without its imports: a question's snippet that writes `torch.`, `nn.`, `F.`
+without the lines that bind them.
+
+Such a name, used as a module (`F.softmax(...)`) and imported nowhere in the file, stands for
+what the PyTorch documentation and tutorials bind it to. A file that star-imports another
+module may bind it there, so it gets none. A binding the file does make (an import inside a
+function, an assignment) replaces the implicit one where it runs.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from typing import Final
+
+# The conventional names, and the import each stands for.
+CONVENTIONAL: Final = {
+    "torch": "import torch",
+    "nn": "import torch.nn as nn",
+    "F": "import torch.nn.functional as F",
+    "optim": "import torch.optim as optim",
+    "np": "import numpy as np",
+}
+_USED: Final = {name: re.compile(rf"(?<![\w.]){name}\.[A-Za-z_]") for name in CONVENTIONAL}
+_IMPORT_LINE: Final = re.compile(r"^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t]+(.*)$", re.M)
+_STAR: Final = re.compile(r"^[ \t]*from[ \t]+(\S+)[ \t]+import[ \t]+\*", re.M)
+
+
+def implicit_imports(text: str) -> list[ast.stmt]:
+    """The import statements for the conventional names `text` uses but never imports."""
+    if any(not m.group(1).startswith("torch") for m in _STAR.finditer(text)):
+        return []
+    imported = {
+        word for m in _IMPORT_LINE.finditer(text) for word in re.findall(r"\w+", m.group(1))
+    }
+    missing = tuple(
+        name for name, used in _USED.items() if name not in imported and used.search(text)
+    )
+    return list(_statements(missing)) if missing else []
+
+
+@cache
+def _statements(names: tuple[str, ...]) -> tuple[ast.stmt, ...]:
+    # Line 1, column 0: nothing an import does is reported, so no position is ever shown.
+    return tuple(ast.parse(CONVENTIONAL[name]).body[0] for name in names)
