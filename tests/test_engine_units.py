@@ -327,12 +327,7 @@ def test_a_snippet_that_starts_indented_and_breaks_keeps_its_rows() -> None:
 
 def test_a_snippet_that_returns_to_shallower_indentation_parses() -> None:
     """An excerpt that starts deep in a loop and returns to its function, then the module."""
-    text = (
-        "        loss.backward()\n"
-        "        optimizer.step()\n"
-        "    print(running)\n"
-        "print('done')\n"
-    )
+    text = "        loss.backward()\n        optimizer.step()\n    print(running)\nprint('done')\n"
     parsed = parse_tolerant(text)
     assert parsed.skipped == ()
     assert [(s.lineno, s.col_offset) for s in parsed.tree.body] == [(1, 8), (2, 8), (3, 4), (4, 0)]
