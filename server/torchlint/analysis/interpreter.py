@@ -441,6 +441,15 @@ class Interpreter:
             self_value = cut.self_value
         elif func.cls is not None and func.kind in ("method", "property"):
             self_value = self.abstract_instance(func.cls, state)
+            mod = state.module(self_value)
+            if (
+                mod is not None
+                and isinstance(self_value, ObjRef)
+                and _backpropagated_result(func, self_value)
+            ):
+                # what `forward` returns is backpropagated in training: seen in that mode
+                # (`if not self.training:` branches do not run, as in training they do not)
+                state.heap[self_value.oid] = fast_replace(mod, training=Tri.YES)
         elif func.cls is not None and func.kind == "classmethod":
             self_value = ClassV(func.cls)
         elif _pasted_method(func):
@@ -1526,6 +1535,11 @@ class Interpreter:
                 if entered is not None:
                     exits.append((value, item.context_expr))
                     changed = changed or state.grad is not before
+                elif value is UNKNOWN and _GRADISH.search(self.text(item.context_expr)):
+                    # `with no_grad_ctx():`, `with frozen(model):` the analysis cannot see:
+                    # the grad mode inside is unknown
+                    state.grad = GradMode.UNKNOWN
+                    changed = True
                 if item.optional_vars is not None:
                     bound = entered if entered is not None else T.enter_value(value)
                     self.assign(item.optional_vars, bound, state, None)
@@ -2828,14 +2842,35 @@ def _pasted_method(func: FunctionInfo) -> bool:
 
 def _backpropagated_result(func: FunctionInfo, self_value: Value | None) -> bool:
     """`forward` of an `nn.Module` subclass (or of a method pasted without its class), and
-    a `training_step`: in training, what they return is backpropagated."""
-    if func.name == "training_step":
-        return True
-    if func.name != "forward":
+    a `training_step` that leaves the backward to its framework: in training, what they
+    return is backpropagated. Only with one `return`: a `forward` that returns a loss in
+    training and decoded predictions otherwise (`if targets is not None: return loss`) has
+    results that are not all backpropagated."""
+    node = func.node
+    if isinstance(node, ast.Lambda) or func.name not in ("forward", "training_step"):
         return False
-    if isinstance(self_value, PastedSelf):
-        return True
-    return func.cls is not None and func.cls.is_module is Tri.YES and func.kind == "method"
+    if not isinstance(self_value, PastedSelf) and (func.cls is None or func.kind != "method"):
+        return False
+    if func.name == "forward" and not isinstance(self_value, PastedSelf):
+        assert func.cls is not None
+        if func.cls.is_module is not Tri.YES or _for_inference(func.cls.node):
+            return False
+    returns = 0
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            continue
+        if isinstance(n, ast.Return):
+            returns += 1
+        elif (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in ("backward", "manual_backward")
+        ):
+            return False  # it backpropagates itself (manual optimisation)
+        todo.extend(ast.iter_child_nodes(n))
+    return returns == 1
 
 
 def _eval_only_rows(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[int, int]]:
@@ -2863,8 +2898,17 @@ def _eval_only_rows(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[
 
 def _training_test(test: ast.expr) -> bool | None:
     """True for `self.training`, False for `not self.training` (`is False`, `== False`)."""
-    if isinstance(test, ast.Attribute) and test.attr == "training":
-        return True
+    if isinstance(test, ast.Attribute | ast.Name) and (
+        getattr(test, "attr", None) == "training" or getattr(test, "id", None) == "training"
+    ):
+        return True  # `self.training`, or `training = self.training` read back
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Attribute)
+        and test.func.attr == "is_grad_enabled"
+    ):
+        return True  # `torch.is_grad_enabled()`: false only where nothing is recorded
+
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _training_test(test.operand)
         return None if inner is None else not inner
@@ -2887,7 +2931,7 @@ _MODEL_NAME: Final = re.compile(
 )
 # ... and the model classes it instantiates.
 _MODEL_CLASS: Final = re.compile(
-    r"[A-Z]\w*(?:Net|Model|Network|Encoder|Decoder|Generator|Discriminator|Classifier|CNN|RNN"
+    r"(?:[A-Z]\w*)?(?:Net|Model|Network|Encoder|Decoder|Generator|Discriminator|Classifier|CNN|RNN"
     r"|MLP|Transformer|AutoEncoder|Autoencoder|VAE)\d*$"
 )
 _FREEZES: Final = re.compile(r"requires_grad\s*=\s*False|requires_grad_\(\s*False")
@@ -2910,3 +2954,19 @@ def _bound_names(tree: ast.Module) -> frozenset[str]:
         elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
             names.add(node.name)
     return frozenset(names)
+
+
+_INFERENCE_WORDS: Final = re.compile(
+    r"export|inference|predictor|deploy|onnx|traced|postprocess|serving", re.IGNORECASE
+)
+
+
+def _for_inference(cls: ast.ClassDef) -> bool:
+    """A module made for inference only (`ExportModel`, "for serving" in its docstring): its
+    forward is not trained."""
+    doc = ast.get_docstring(cls, clean=False) or ""
+    return bool(_INFERENCE_WORDS.search(cls.name) or _INFERENCE_WORDS.search(doc))
+
+
+# What an unknown context manager is called when it may switch gradients off.
+_GRADISH: Final = re.compile(r"grad|inference|frozen|freeze", re.IGNORECASE)

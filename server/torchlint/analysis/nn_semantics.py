@@ -994,6 +994,7 @@ def _generic_result(
         ip.graph.add(ip.why_code(node, "{}"), None, False, parents) if rg is not Tri.NO else None
     )
     dtype = mod.dtype if mod.has_params is Tri.YES else None
+    state.saved.pop(oid, None)  # new storage: what the last tensor made here had saved is its own
     state.heap[oid] = Tensor(
         dtype=dtype,
         rg=rg,
@@ -1072,7 +1073,16 @@ def _builtin_module_result(
     if isinstance(inplace, Const) and inplace.value is True and isinstance(x, TRef):
         short_name = mod.qualname.rsplit(".", 1)[-1]
         return inplace_write(
-            ip, x, x_node, f"{short_name}(inplace=True)", "module_inplace", None, node, state, None
+            ip,
+            x,
+            x_node,
+            f"{short_name}(inplace=True)",
+            "module_inplace",
+            None,
+            node,
+            state,
+            None,
+            saves_written=mf.saves_input or mf.saves_output,
         )
     if not isinstance(x, TRef):
         return _generic_result(ip, mod, args, node, state)

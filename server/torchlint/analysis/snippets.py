@@ -23,7 +23,7 @@ CONVENTIONAL: Final = {
     "np": "import numpy as np",
 }
 _USED: Final = {name: re.compile(rf"(?<![\w.]){name}\.[A-Za-z_]") for name in CONVENTIONAL}
-_IMPORT_LINE: Final = re.compile(r"^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t]+(.*)$", re.M)
+_IMPORT_LINE: Final = re.compile(r"^[ \t]*(from[ \t]+\S+[ \t]+)?import[ \t]+(.*)$", re.M)
 _STAR: Final = re.compile(r"^[ \t]*from[ \t]+(\S+)[ \t]+import[ \t]+\*", re.M)
 
 
@@ -31,13 +31,26 @@ def implicit_imports(text: str) -> list[ast.stmt]:
     """The import statements for the conventional names `text` uses but never imports."""
     if any(not m.group(1).startswith("torch") for m in _STAR.finditer(text)):
         return []
-    imported = {
-        word for m in _IMPORT_LINE.finditer(text) for word in re.findall(r"\w+", m.group(1))
-    }
+    imported = {name for m in _IMPORT_LINE.finditer(text) for name in _bound(m)}
     missing = tuple(
         name for name, used in _USED.items() if name not in imported and used.search(text)
     )
     return list(_statements(missing)) if missing else []
+
+
+def _bound(line: re.Match[str]) -> list[str]:
+    """The names an import line binds: `import torch.nn as nn` binds `nn` (not `torch`),
+    `import torch.nn` binds `torch`, `from torch import nn, optim as o` binds `nn` and `o`."""
+    names = []
+    for item in line.group(2).strip("() \\").split(","):
+        words = item.split()
+        if not words or words[0].startswith("#"):
+            continue
+        if len(words) >= 3 and words[1] == "as":
+            names.append(words[2])
+        else:
+            names.append(words[0] if line.group(1) else words[0].split(".")[0])
+    return names
 
 
 @cache

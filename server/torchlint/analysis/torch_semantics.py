@@ -36,7 +36,7 @@ from torchlint.analysis.facts import (
     Tri,
     Why,
 )
-from torchlint.analysis.state import Hazard, State
+from torchlint.analysis.state import Hazard, SaveRecord, State
 from torchlint.analysis.tensor_ops import (
     CREATED_WITHOUT_GRAD,
     Input,
@@ -45,6 +45,7 @@ from torchlint.analysis.tensor_ops import (
     make_input,
     promote,
     read_uninitialised,
+    record_save,
     short,
 )
 from torchlint.analysis.training import module_tree
@@ -1192,6 +1193,7 @@ def pasted_layer_call(
     why = ip.why_code(node, "`{}` is a layer of the module, with parameters that require grad")
     rg = Tri.NO if rec is Tri.NO else rec
     graph_node = ip.graph.add(why, None, True, parents) if rg is not Tri.NO else None
+    state.saved.pop(oid, None)  # new storage (a loop's next iteration)
     state.heap[oid] = Tensor(
         rg=rg,
         leaf=Tri.NO if rg is Tri.YES else Tri.MAYBE if rg is Tri.MAYBE else Tri.YES,
@@ -1422,13 +1424,14 @@ def call_method(
         return _distribution_method(ip, receiver, name, args, kwargs, node, state)
     if isinstance(receiver, GradScalerV):
         return _scaler_method(ip, name, args, node, state)
-    if isinstance(receiver, PastedSelf):
-        return pasted_layer_call(ip, args, kwargs, node, state)
-    if isinstance(receiver, PastedLayer):
-        if name in _MODULE_KEEPS_ITSELF:
+    if isinstance(receiver, PastedSelf) and args and all(isinstance(v, TRef) for _, v in args):
+        return pasted_layer_call(ip, args, kwargs, node, state)  # `self.q_proj(x)`
+    if isinstance(receiver, PastedSelf | PastedLayer):
+        # any other method (`model.zero_grad()`, `self.log(...)`): as on an unknown object
+        result = call_method(ip, UNKNOWN, receiver_node, name, args, kwargs, starred, node, state)
+        if isinstance(receiver, PastedLayer) and name in _MODULE_KEEPS_ITSELF:
             return receiver  # `model = model.to(device)`, `model.train()`: still that model
-        escape(args, kwargs, state)
-        return UNKNOWN
+        return result
     if isinstance(receiver, ObjRef):
         obj = state.heap.get(receiver.oid)
         if isinstance(obj, ModuleObj):
@@ -1657,6 +1660,9 @@ def call_torch(
         NN.init_layer_base(ip, args[0][1], args[1:], kwargs, node, state)
         return Const(None)
     # grad-mode switches used as statements
+    if qual == "torch.is_grad_enabled" and not args:
+        records = state.grad.records
+        return UNKNOWN if records is Tri.MAYBE else Const(records is Tri.YES)
     if last == "set_grad_enabled":
         ip.grad_left_off = None
         flag = _flag(ip, node, "mode", 0, state)
@@ -2780,10 +2786,14 @@ def _convert(
                 dtype = next(iter(other.dtype))
             device = other.device or "?"
         if name == "type" and not args and not kwargs:
-            return Const("")
+            return Const(_TypeOnly(str))  # "torch.FloatTensor", which the analysis need not spell
         if dtype is None and device is None and not args and not kwargs:
             return ref
-        unknown_target = any(not isinstance(v, TRef | Const | TorchName | Device) for _, v in args)
+        unknown_target = any(
+            not isinstance(v, TRef | Const | TorchName | Device)
+            or (isinstance(v, Const) and isinstance(v.value, _TypeOnly))
+            for _, v in args
+        )
         unknown_target = unknown_target or any(
             not isinstance(v, Const | TorchName | Device)
             for k, (_, v) in kwargs.items()
@@ -2852,7 +2862,11 @@ def inplace_write(
     node: ast.AST,
     state: State,
     op: K.OpFacts | None,
+    *,
+    saves_written: bool | None = None,
 ) -> TRef:
+    """`saves_written`: the op keeps the tensor it wrote for its backward (`relu_`, an
+    in-place `nn.ReLU`); by default what the torch table says of `op`."""
     t = state.tensor(ref)
     if label in _INIT_METHODS or kind == "setitem":
         if t.uninit is not None:
@@ -2919,7 +2933,13 @@ def inplace_write(
     becomes_rg = vt is not None and vt.rg is Tri.YES
     if records_grad and (t.rg is Tri.YES or becomes_rg):
         parents = tuple(n for n in (t.node, vt.node if vt is not None else None) if n is not None)
-        new_node = ip.graph.add(why, ip.text(node), False, parents)
+        if saves_written is None:
+            saves_written = _saves_written(op, becomes_rg)
+        new_node = ip.graph.add(why, ip.text(node), saves_written, parents)
+        if saves_written:
+            # `relu_` keeps what it wrote: a later in-place write to it breaks its backward
+            text = ip.text(node)
+            record_save(state, t.root, SaveRecord(new_node, text, why, text))
         rg_why = (
             t.why_rg
             if t.rg is Tri.YES
@@ -2956,6 +2976,14 @@ def inplace_write(
             interval=None,
         )
     return ref
+
+
+def _saves_written(op: K.OpFacts | None, value_rg: bool) -> bool:
+    """The in-place op saves the tensor it wrote (its input 0, as torch measured it)."""
+    if op is None or not op.inplace:
+        return False
+    positions, _ = op.saved([True, value_rg])
+    return 0 in positions
 
 
 def _writes_weights(ip: Interpreter, node: ast.AST) -> bool:
