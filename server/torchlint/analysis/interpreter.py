@@ -13,6 +13,7 @@ import ast
 import functools
 import logging
 import re
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -215,8 +216,7 @@ class Interpreter:
         self.backward_loops: dict[int, bool] = {}
         # `for` headers being evaluated that iterate a loader-named unknown (`_loader_named`)
         self.loader_nodes: set[int] = set()
-        self.tree: ast.Module | None = None
-        self.bound_names: frozenset[str] | None = None  # see `_undefined_model`
+        self.undefined_names: dict[str, bool] = {}  # see `_undefined_model`
         self.grad_handling_classes: dict[int, bool] = {}
         self.unit_tests: dict[int, bool] = {}  # id(function node) -> a pytest-style test
 
@@ -313,7 +313,6 @@ class Interpreter:
 
     # ======================================================================= entry
     def run_module(self, tree: ast.Module) -> None:
-        self.tree = tree
         n_lines = self.src.text.count("\n") + 1
         self.max_steps = self.budget_factor * n_lines + 2000
         self.inline_limit = self.max_steps
@@ -485,18 +484,27 @@ class Interpreter:
             self.training.end_scope()
 
     def _undefined_model(self, name: str) -> bool:
-        """`name` is bound nowhere in the analysed file (a snippet's `model`, defined in code
-        that was not pasted), which neither star-imports nor freezes parameters: a model
-        being trained, whose parameters require grad."""
+        """`name` is only ever called or dotted in the analysed file (`model(x)`,
+        `model.train()`: a snippet's model, defined in code that was not pasted), and the
+        file neither star-imports nor freezes its parameters: a model being trained, whose
+        parameters require grad. Any other use of the name (an assignment, a parameter,
+        an argument) may bind it: unknown."""
         func = self.frame.func
         if (func.source if func is not None else self.main_src) is not self.main_src:
             return False
-        if self.bound_names is None:
-            text = self.main_src.scan_text
-            frozen = _FREEZES.search(text) is not None
-            tree = self.tree
-            self.bound_names = frozenset({"*"}) if frozen or tree is None else _bound_names(tree)
-        return "*" not in self.bound_names and name not in self.bound_names
+        known = self.undefined_names.get(name)
+        if known is None:
+            # comments may name it (`# model comes from my other file`): not a use
+            text = _COMMENT.sub("", self.main_src.scan_text)
+            frozen = (
+                rf"(?<![\w.]){name}(?:\.\w+)*\.(?:parameters\(\)[^\n]*(?:\n[^\n]*)?)?{_FREEZES}"
+            )
+            known = self.undefined_names[name] = (
+                "import *" not in text
+                and re.search(frozen, text) is None
+                and re.search(rf"(?<![\w.]){name}\b(?!\s*[(.])", text) is None
+            )
+        return known
 
     def _result_hazards(self, func: FunctionInfo, returns: list[tuple[Value, State]]) -> None:
         """In-place writes to saved tensors that backpropagating the returned tensor meets:
@@ -2851,6 +2859,20 @@ def _backpropagated_result(func: FunctionInfo, self_value: Value | None) -> bool
         return False
     if not isinstance(self_value, PastedSelf) and (func.cls is None or func.kind != "method"):
         return False
+    known = _BACKPROPAGATED.get(node)
+    if known is None:
+        known = _BACKPROPAGATED[node] = _one_return_no_backward(func, self_value)
+    return known
+
+
+# Per function node (weakly: trees come and go with the documents)
+_BACKPROPAGATED: weakref.WeakKeyDictionary[ast.AST, bool] = weakref.WeakKeyDictionary()
+
+
+def _one_return_no_backward(func: FunctionInfo, self_value: Value | None) -> bool:
+    node = func.node
+    if isinstance(node, ast.Lambda):
+        return False
     if func.name == "forward" and not isinstance(self_value, PastedSelf):
         assert func.cls is not None
         if func.cls.is_module is not Tri.YES or _for_inference(func.cls.node):
@@ -2934,26 +2956,10 @@ _MODEL_CLASS: Final = re.compile(
     r"(?:[A-Z]\w*)?(?:Net|Model|Network|Encoder|Decoder|Generator|Discriminator|Classifier|CNN|RNN"
     r"|MLP|Transformer|AutoEncoder|Autoencoder|VAE)\d*$"
 )
-_FREEZES: Final = re.compile(r"requires_grad\s*=\s*False|requires_grad_\(\s*False")
-
-
-def _bound_names(tree: ast.Module) -> frozenset[str]:
-    """Every name the file binds somewhere ("*" when it star-imports a module)."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names.add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            names.add(node.name)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, ast.alias):
-            names.add(node.asname or node.name.split(".")[0])
-        elif isinstance(node, ast.Global | ast.Nonlocal):
-            names.update(node.names)
-        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
-            names.add(node.name)
-    return frozenset(names)
+_COMMENT: Final = re.compile(r"#[^\n]*")
+# How a snippet freezes a model: `for p in teacher.parameters(): p.requires_grad = False`,
+# `teacher.requires_grad_(False)` (a regular expression to follow the model's name).
+_FREEZES: Final = r"[^\n]*requires_grad(?:\s*=\s*|_\(\s*)False"
 
 
 _INFERENCE_WORDS: Final = re.compile(

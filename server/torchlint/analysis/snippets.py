@@ -29,13 +29,25 @@ _STAR: Final = re.compile(r"^[ \t]*from[ \t]+(\S+)[ \t]+import[ \t]+\*", re.M)
 
 def implicit_imports(text: str) -> list[ast.stmt]:
     """The import statements for the conventional names `text` uses but never imports."""
-    if any(not m.group(1).startswith("torch") for m in _STAR.finditer(text)):
+    # Most files import what they use: plain substring tests settle them before any regex.
+    candidates = [
+        name
+        for name in CONVENTIONAL
+        if f"{name}." in text and f"import {name}\n" not in text and f"as {name}\n" not in text
+    ]
+    if not candidates or ("import *" in text and _star_elsewhere(text)):
+        return []
+    candidates = [name for name in candidates if _USED[name].search(text)]
+    if not candidates:
         return []
     imported = {name for m in _IMPORT_LINE.finditer(text) for name in _bound(m)}
-    missing = tuple(
-        name for name, used in _USED.items() if name not in imported and used.search(text)
-    )
+    missing = tuple(name for name in candidates if name not in imported)
     return list(_statements(missing)) if missing else []
+
+
+def _star_elsewhere(text: str) -> bool:
+    """A star import of a module other than torch's, which may bind any name."""
+    return any(not m.group(1).startswith("torch") for m in _STAR.finditer(text))
 
 
 def _bound(line: re.Match[str]) -> list[str]:

@@ -1192,7 +1192,7 @@ def pasted_layer_call(
     rec = state.grad.records
     why = ip.why_code(node, "`{}` is a layer of the module, with parameters that require grad")
     rg = Tri.NO if rec is Tri.NO else rec
-    graph_node = ip.graph.add(why, None, True, parents) if rg is not Tri.NO else None
+    graph_node = ip.graph.add(why, ip.text(node), True, parents) if rg is not Tri.NO else None
     state.saved.pop(oid, None)  # new storage (a loop's next iteration)
     state.heap[oid] = Tensor(
         rg=rg,
