@@ -217,6 +217,7 @@ class Interpreter:
         # `for` headers being evaluated that iterate a loader-named unknown (`_loader_named`)
         self.loader_nodes: set[int] = set()
         self.undefined_names: dict[str, bool] = {}  # see `_undefined_model`
+        self._uncommented: str | None = None
         self.grad_handling_classes: dict[int, bool] = {}
         self.unit_tests: dict[int, bool] = {}  # id(function node) -> a pytest-style test
 
@@ -483,6 +484,15 @@ class Interpreter:
             self.ctx.autocast_depth -= autocast
             self.training.end_scope()
 
+    def _unbound(self, name: str, state: State) -> bool:
+        """No scope the lookup sees binds `name` (it fell through to the builtins)."""
+        closure = self.frame.closure
+        return (
+            name not in state.env
+            and (closure is None or name not in closure)
+            and name not in self.frame.globals
+        )
+
     def _undefined_model(self, name: str) -> bool:
         """`name` is only ever called or dotted in the analysed file (`model(x)`,
         `model.train()`: a snippet's model, defined in code that was not pasted), and the
@@ -495,7 +505,9 @@ class Interpreter:
         known = self.undefined_names.get(name)
         if known is None:
             # comments may name it (`# model comes from my other file`): not a use
-            text = _COMMENT.sub("", self.main_src.scan_text)
+            text = self._uncommented
+            if text is None:
+                text = self._uncommented = _COMMENT.sub("", self.main_src.scan_text)
             frozen = (
                 rf"(?<![\w.]){name}(?:\.\w+)*\.(?:parameters\(\)[^\n]*(?:\n[^\n]*)?)?{_FREEZES}"
             )
@@ -518,12 +530,14 @@ class Interpreter:
             t = st.tensor(value)
             if t.rg is not Tri.YES or t.node is None or st.grad is not GradMode.ENABLED:
                 continue
+            if not st.hazards:
+                continue
+            found = [h for n in self.graph.ancestors(t.node) if (h := st.hazards.get(n))]
+            if not found:
+                continue
             eval_only = _eval_only_rows(node)
             hazards = tuple(
-                h
-                for n in self.graph.ancestors(t.node)
-                if (h := st.hazards.get(n)) is not None
-                and not any(a <= h.write.line <= b for a, b in eval_only)
+                h for h in found if not any(a <= h.write.line <= b for a, b in eval_only)
             )
             if hazards:
                 self.emit(ResultBackpropagated(node, node, func.name, hazards))
@@ -1860,10 +1874,11 @@ class Interpreter:
         if value is UNKNOWN:
             if self.loader_nodes and id(node) in self.loader_nodes:
                 return NN.Loader(node.lineno)  # `for x, y in train_loader:` of a snippet
-            if _MODEL_NAME.match(node.id) and self._undefined_model(node.id):
-                return PastedLayer(node.id)  # `out = model(x)` of a snippet
-            if _MODEL_CLASS.match(node.id) and self._undefined_model(node.id):
-                return PastedClass(node.id)  # `model = Net().to(device)` of a snippet
+            if self._unbound(node.id, state):
+                if _MODEL_NAME.match(node.id) and self._undefined_model(node.id):
+                    return PastedLayer(node.id)  # `out = model(x)` of a snippet
+                if _MODEL_CLASS.match(node.id) and self._undefined_model(node.id):
+                    return PastedClass(node.id)  # `model = Net().to(device)` of a snippet
         if self.record_facts and isinstance(value, TRef):
             self._record(node, node.id, state.tensor(value))
         return value
@@ -2877,22 +2892,17 @@ def _one_return_no_backward(func: FunctionInfo, self_value: Value | None) -> boo
         assert func.cls is not None
         if func.cls.is_module is not Tri.YES or _for_inference(func.cls.node):
             return False
-    returns = 0
-    todo: list[ast.AST] = list(node.body)
-    while todo:
-        n = todo.pop()
-        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            continue
-        if isinstance(n, ast.Return):
-            returns += 1
-        elif (
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr in ("backward", "manual_backward")
-        ):
-            return False  # it backpropagates itself (manual optimisation)
-        todo.extend(ast.iter_child_nodes(n))
-    return returns == 1
+    src = func.source
+    if src is None:
+        return False
+    # Read in its text: a nested function's `return` counts too, which only makes it skip.
+    lines = src.scan_lines[node.lineno - 1 : node.end_lineno or node.lineno]
+    if any("backward(" in line for line in lines):
+        return False  # it backpropagates itself (manual optimisation)
+    return sum(1 for line in lines if _RETURN_LINE.match(line)) == 1
+
+
+_RETURN_LINE: Final = re.compile(r"[ \t]*return\b")
 
 
 def _eval_only_rows(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[int, int]]:
