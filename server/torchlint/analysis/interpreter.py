@@ -2934,12 +2934,6 @@ def _training_test(test: ast.expr) -> bool | None:
         getattr(test, "attr", None) == "training" or getattr(test, "id", None) == "training"
     ):
         return True  # `self.training`, or `training = self.training` read back
-    if (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Attribute)
-        and test.func.attr == "is_grad_enabled"
-    ):
-        return True  # `torch.is_grad_enabled()`: false only where nothing is recorded
 
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _training_test(test.operand)

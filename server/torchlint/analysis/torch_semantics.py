@@ -1177,13 +1177,15 @@ _MODULE_KEEPS_ITSELF: Final = frozenset(
 def pasted_layer_call(
     ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State
 ) -> Value:
-    """`self.q_proj(x)` in a method pasted without its class: on tensors, what a layer with
-    parameters gives (a tensor that requires grad where grad is on, made from its inputs);
-    its dtype, device and rank unknown. Anything else it is given: unknown."""
-    given = [(n, v) for n, v in [*args, *kwargs.values()] if isinstance(v, TRef)]
-    if not given or len(given) != len(args) + len(kwargs):
+    """`self.q_proj(x)` in a method pasted without its class: on tensors (or values the
+    analysis does not know, as the method's own input), what a layer with parameters gives:
+    a tensor that requires grad where grad is on, made from its inputs; its dtype, device and
+    rank unknown. Called with anything else (a string, a number): unknown."""
+    values = [*args, *kwargs.values()]
+    given = [(n, v) for n, v in values if isinstance(v, TRef)]
+    if not values or any(not isinstance(v, TRef) and v is not UNKNOWN for _, v in values):
         escape(args, kwargs, state)
-        return UNKNOWN
+        return UNKNOWN  # `self.log("loss", loss)`, `self.pool(x, 2)`: not a layer call
     inputs = [make_input(ip, n, v, state) for n, v in given]
     parents = tuple(
         i.tensor.node for i in inputs if i.tensor is not None and i.tensor.node is not None
@@ -1424,7 +1426,11 @@ def call_method(
         return _distribution_method(ip, receiver, name, args, kwargs, node, state)
     if isinstance(receiver, GradScalerV):
         return _scaler_method(ip, name, args, node, state)
-    if isinstance(receiver, PastedSelf) and args and all(isinstance(v, TRef) for _, v in args):
+    if (
+        isinstance(receiver, PastedSelf)
+        and args
+        and all(isinstance(v, TRef) or v is UNKNOWN for _, v in args)
+    ):
         return pasted_layer_call(ip, args, kwargs, node, state)  # `self.q_proj(x)`
     if isinstance(receiver, PastedSelf | PastedLayer):
         # any other method (`model.zero_grad()`, `self.log(...)`): as on an unknown object
@@ -3730,7 +3736,9 @@ def _is_mask_index(ip: Interpreter, index: Value, state: State) -> Mask | bool |
 def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State) -> Value:
     name = node.attr
     if isinstance(obj, PastedSelf):
-        return PastedLayer(name)
+        # `self.training` is a flag, not a layer: unknown (what runs in training is
+        # what `Interpreter._result_hazards` keeps)
+        return UNKNOWN if name == "training" else PastedLayer(name)
     if isinstance(obj, TorchName):
         return TorchName(f"{obj.qualname}.{name}")
     if isinstance(obj, ExtName):
