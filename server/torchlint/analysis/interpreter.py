@@ -213,6 +213,9 @@ class Interpreter:
         # node id), and which functions are generators (see `_generator`).
         self.yielded: dict[int, list[Value]] = {}
         self.generators: dict[int, bool] = {}
+        # Tensors a generator of this file yielded: a loop over its call gets new ones each
+        # iteration, as the generator's body runs again (see `_fresh_each_iteration`).
+        self.generated_tensors: set[int] = set()
         self.backward_loops: dict[int, bool] = {}
         # `for` headers being evaluated that iterate a loader-named unknown (`_loader_named`)
         self.loader_nodes: set[int] = set()
@@ -797,6 +800,7 @@ class Interpreter:
             yields = self.yielded.pop(id(func.node), None) if generator else None
         if yields is not None:
             result = _generated(yields)
+            self.generated_tensors.update(_tensor_oids(yields))
         if before is not None and key is not None and not isinstance(result, TRef | ObjRef | Seq):
             unchanged = (
                 flow
@@ -1670,13 +1674,35 @@ class Interpreter:
         element = T.iter_element(self, iterable, state, stmt.iter)
 
         def body(s: State) -> None:
-            self.assign(stmt.target, element, s, None)
+            value = element
+            if self.generated_tensors:
+                value = self._fresh_each_iteration(element, stmt, s)
+            self.assign(stmt.target, value, s, None)
             self.exec_block(stmt.body, s)
 
         runs = runs or T.surely_nonempty(iterable, state)
         self._loop(stmt, state, body, stmt.orelse, runs=runs)
 
     stmt_AsyncFor = stmt_For
+
+    def _fresh_each_iteration(self, value: Value, stmt: ast.stmt, state: State) -> Value:
+        """`for loss in chunk_losses(...)`: what a generator yields is made anew each time
+        the loop asks for it, with a graph of its own (a backward of one iteration frees
+        nothing the next one reaches); its other facts stay."""
+        if isinstance(value, Seq) and value.kind == "tuple":
+            items = tuple(self._fresh_each_iteration(v, stmt, state) for v in value.items)
+            return value if items == value.items else Seq(items, "tuple")
+        if not isinstance(value, TRef) or value.oid not in self.generated_tensors:
+            return value
+        t = state.tensor(value)
+        if t.node is None:
+            return value
+        made = self.graph.nodes[t.node]
+        oid = self.graph.alloc((id(stmt), value.oid), self.frame.context)
+        node = self.graph.add(made.why, made.label, made.saves, ())
+        state.heap[oid] = t.evolve(node=node, root=oid)
+        state.saved.pop(oid, None)
+        return TRef(oid)
 
     def stmt_While(self, stmt: ast.While, state: State) -> None:
         def body(s: State) -> None:
@@ -1828,6 +1854,22 @@ class Interpreter:
             if self.record_facts and isinstance(value, TRef):
                 self._record(target, target.id, state.tensor(value))
         elif isinstance(target, ast.Tuple | ast.List):
+            star = next((i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)), None)
+            if (
+                star is not None
+                and isinstance(value, Seq)
+                and value.kind == "tuple"
+                and len(value.items) >= len(target.elts) - 1
+            ):
+                # `coef, *_ = np.linalg.lstsq(...)`: the items around the starred name
+                after = len(target.elts) - star - 1
+                for elt, item in zip(target.elts[:star], value.items, strict=False):
+                    self.assign(elt, item, state, None)
+                self.assign(target.elts[star], UNKNOWN, state, None)
+                ends = value.items[len(value.items) - after :] if after else ()
+                for elt, item in zip(target.elts[star + 1 :], ends, strict=True):
+                    self.assign(elt, item, state, None)
+                return
             items = T.unpack(self, value, len(target.elts), state)
             for elt, item in zip(target.elts, items, strict=False):
                 if isinstance(elt, ast.Starred):
@@ -2473,6 +2515,19 @@ def _is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if _plain_name(deco) in ("contextmanager", "asynccontextmanager"):
             return any(_has_yield(stmt) for stmt in node.body)
     return False
+
+
+def _tensor_oids(values: list[Value]) -> set[int]:
+    """The tensors among `values`, in tuples too (`yield loss, logits`)."""
+    found: set[int] = set()
+    todo = list(values)
+    while todo:
+        v = todo.pop()
+        if isinstance(v, TRef):
+            found.add(v.oid)
+        elif isinstance(v, Seq) and v.kind == "tuple":
+            todo.extend(v.items)
+    return found
 
 
 def _generated(yields: list[Value]) -> Value:

@@ -32,6 +32,7 @@ from torchlint.analysis.values import (
     DictObj,
     FunctionInfo,
     FuncV,
+    HookHandle,
     InstanceObj,
     ModuleObj,
     Modules,
@@ -446,7 +447,7 @@ def module_method(
         hooks = known.items if isinstance(known, Seq) else ()
         attrs[_FORWARD_HOOKS] = Seq((*hooks, args[0][1]), "tuple")
         state.heap[ref.oid] = fast_replace(mod, attrs=attrs)
-        return UNKNOWN  # the handle
+        return HookHandle(ref.oid, args[0][1])
     if name in ("register_buffer", "register_parameter") and len(args) >= 2:
         key = const_str(args[0][1])
         if key is not None:
@@ -758,7 +759,9 @@ def call_module(
         and (mod.qualname is None or K.loss(mod.qualname) is None)
     ):
         state.heap[result.oid] = state.tensor(result).evolve(
-            from_module=ref.oid, module_why=ip.why_code(node.func, "{}")
+            from_module=ref.oid,
+            module_why=ip.why_code(node.func, "{}"),
+            fed_by_module=state.tensor(given).from_module if isinstance(given, TRef) else None,
         )
     if hooks:
         result = _run_forward_hooks(ip, ref, args, result, node, state)
@@ -773,11 +776,35 @@ _FORWARD_HOOKS: Final = "<forward hooks>"
 
 
 def _hook_may_be_removed(ip: Interpreter, node: ast.Call) -> bool:
-    """The handle is kept (`h = m.register_forward_hook(f)`, `with ...:`) in a file that
-    removes hooks somewhere: when it stops running is not followed, so it is not run."""
+    """The handle is kept (`self.handles.append(m.register_forward_hook(f))`, `with ...:`)
+    in a file that removes hooks somewhere: when it stops running is not followed, so it
+    is not run. Kept in a name the file's every `remove()` is called on (`h.remove()`),
+    the handle is followed (`HookHandle`)."""
     stmt = ip.stmt
-    discarded = isinstance(stmt, ast.Expr) and stmt.value is node
-    return not discarded and (isinstance(stmt, ast.With) or "remove(" in ip.src.scan_text)
+    if isinstance(stmt, ast.Expr) and stmt.value is node:
+        return False  # discarded: nothing can remove it
+    text = ip.src.scan_text
+    if "remove(" not in text:
+        return isinstance(stmt, ast.With)
+    if (
+        isinstance(stmt, ast.Assign)
+        and stmt.value is node
+        and len(stmt.targets) == 1
+        and isinstance(target := stmt.targets[0], ast.Name)
+    ):
+        return text.count("remove(") != text.count(f"{target.id}.remove(")
+    return True
+
+
+def remove_hook(handle: HookHandle, state: State) -> None:
+    """`h.remove()`: the hook no longer runs on the module's calls."""
+    mod = state.module(ObjRef(handle.module))
+    hooks = mod.attrs.get(_FORWARD_HOOKS) if mod is not None else None
+    if mod is None or not isinstance(hooks, Seq):
+        return
+    attrs = dict(mod.attrs)
+    attrs[_FORWARD_HOOKS] = Seq(tuple(h for h in hooks.items if h != handle.hook), "tuple")
+    state.heap[handle.module] = fast_replace(mod, attrs=attrs)
 
 
 def _run_forward_hooks(
@@ -1061,6 +1088,8 @@ def _builtin_module_result(
         return args[0][1]  # `nn.Identity()(x)`, an eval-mode `nn.Dropout(p)(x)`: `x` itself
     if mod.qualname in _RECURRENT:
         return _recurrent_result(ip, ref, mod, args, node, state)
+    if mod.qualname == "torch.nn.MultiheadAttention":
+        return _attention_result(ip, ref, mod, args, kwargs, node, state)
     x_node, x = args[0]
     inplace = mod.ctor.get("inplace")
     if (
@@ -1195,10 +1224,7 @@ def _recurrent_result(
     # the output has the input's shape but for its features: (B, T, H) from (B, T, F)
     rank = state.tensor(x).rank if isinstance(x, TRef) else None
     t = t.evolve(dtype=mod.dtype, why_dtype=mod.why_dtype, rank=rank)
-    if t.node is not None and t.rg is Tri.YES and state.grad.records is Tri.YES:
-        # Recurrent modules keep their inputs and gates for backward.
-        nodes = ip.graph.nodes
-        nodes[t.node] = replace(nodes[t.node], saves=True)
+    _keeps_for_backward(ip, t, state)  # its inputs and gates
     state.heap[out.oid] = t
     n_hidden = _RECURRENT[mod.qualname]
     hidden_refs: list[Value] = []
@@ -1208,6 +1234,46 @@ def _recurrent_result(
         hidden_refs.append(TRef(oid))
     hidden_value: Value = hidden_refs[0] if n_hidden == 1 else Seq(tuple(hidden_refs), "tuple")
     return Seq((out, hidden_value), "tuple")
+
+
+def _keeps_for_backward(ip: Interpreter, t: Tensor, state: State) -> None:
+    """A module whose output's graph node saves tensors for backward (where one is made)."""
+    if t.node is not None and t.rg is Tri.YES and state.grad.records is Tri.YES:
+        nodes = ip.graph.nodes
+        nodes[t.node] = replace(nodes[t.node], saves=True)
+
+
+def _attention_result(
+    ip: Interpreter,
+    ref: ObjRef,
+    mod: ModuleObj,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
+    """`out, weights = mha(q, k, v)`: a pair (hand-written, as for `_RECURRENT`), both made
+    from the query, key, value and the projection weights; the weights are None with
+    `need_weights=False`."""
+    assert mod.qualname is not None
+    inputs = [make_input(ip, n, v, state) for n, v in args[:3] if isinstance(v, TRef)]
+    weight = _param(ip, ref, mod, "in_proj_weight", state)
+    inputs.append(make_input(ip, None, weight, state))
+    out = apply_op(ip, mod.qualname, None, inputs, node, state)
+    query = args[0][1]
+    rank = state.tensor(query).rank if isinstance(query, TRef) else None
+    t = state.tensor(out).evolve(dtype=mod.dtype, why_dtype=mod.why_dtype, rank=rank)
+    _keeps_for_backward(ip, t, state)  # q, k and v
+    state.heap[out.oid] = t
+    need = kwargs.get("need_weights", (None, Const(True)))[1]
+    weights: Value = UNKNOWN
+    if need == Const(False):
+        weights = Const(None)
+    elif need == Const(True):
+        oid = ip.graph.alloc((id(node), "weights"), ip.frame.context)
+        state.heap[oid] = t.evolve(root=oid, rank=None)
+        weights = TRef(oid)
+    return Seq((out, weights), "tuple")
 
 
 # =========================================================================== losses
@@ -1514,6 +1580,8 @@ def call_builtin(
         return ObjRef(oid)
     if name == "dict" and len(vals) == 1 and isinstance(vals[0], Modules) and vals[0].named:
         return Modules(vals[0].module, named=True, mapping=True)
+    if name == "dict" and len(vals) == 1 and isinstance(vals[0], Params) and vals[0].named:
+        return Params(vals[0].module, vals[0].why, named=True, mapping=True)
     if name in ("iter",) and vals:
         return vals[0]
     if name == "next" and vals:

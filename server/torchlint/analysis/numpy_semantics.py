@@ -187,6 +187,14 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         return NumpyArray(explicit or "float64", node.lineno)
     if qual.startswith("numpy.random.") and _one_draw(name, args, kwargs):
         return UNKNOWN  # `np.random.rand()`, `np.random.normal(0, 1)`: a Python float
+    if qual == "numpy.full" and not explicit:
+        # the fill value's type: `np.full((n, 1), cls)` is an int64 array
+        fill = args[1][1] if len(args) > 1 else kwargs.get("fill_value", (None, UNKNOWN))[1]
+        kind = const_type(fill)
+        dtype = {int: "int64", float: "float64", bool: "bool"}.get(kind) if kind else None
+        if isinstance(fill, NumpyArray):
+            dtype = fill.dtype
+        return NumpyArray(dtype, node.lineno, _maker_rank(qual, args, kwargs))
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
         return NumpyArray(explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs))
     if qual == "numpy.random.randint" and (len(args) > 2 or "size" in kwargs):
@@ -235,6 +243,22 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         kept = keep is not None and isinstance(keep[1], Const) and keep[1].value is True
         dtype = x.dtype if x.dtype in ("float32", "float64") else "float64"
         return NumpyArray(dtype, node.lineno, x.rank if kept else None)
+    if qual in ("numpy.linalg.lstsq", "numpy.linalg.solve") and len(args) >= 2:
+        # solved in the common float dtype of both sides (float64 for integers)
+        a, b = args[0][1], args[1][1]
+        dtypes = {x.dtype if isinstance(x, NumpyArray) else None for x in (a, b)}
+        dtype = (
+            "float64"
+            if "float64" in dtypes or dtypes <= set(_INTS)
+            else "float32"
+            if dtypes == {"float32"}
+            else None
+        )
+        solution = NumpyArray(dtype, node.lineno)
+        if qual == "numpy.linalg.solve":
+            return solution
+        # (solution, residuals, rank, singular values)
+        return Seq((solution, NumpyArray(dtype, node.lineno), UNKNOWN, UNKNOWN), "tuple")
     if qual in ("numpy.linalg.inv", "numpy.linalg.pinv") and args:
         x = args[0][1]
         if not isinstance(x, NumpyArray) or x.dtype is None:
@@ -287,7 +311,10 @@ def _joined(qual: str, parts: Value, explicit: str | None, node: ast.Call) -> Va
     items = parts.items if isinstance(parts, Seq) else ()
     arrays = [v for v in items if isinstance(v, NumpyArray)]
     if not arrays or len(arrays) != len(items):
-        return NumpyArray(explicit, node.lineno)
+        # a float64 part makes the whole float64, whatever the others are (numpy's
+        # promotion; only a complex part would not, and none is in sight)
+        wide = any(a.dtype == "float64" for a in arrays)
+        return NumpyArray(explicit or ("float64" if wide else None), node.lineno)
     dtypes = {a.dtype for a in arrays}
     dtype = explicit or (
         "float64" if "float64" in dtypes else next(iter(dtypes)) if len(dtypes) == 1 else None
@@ -298,8 +325,10 @@ def _joined(qual: str, parts: Value, explicit: str | None, node: ast.Call) -> Va
         rank += 1
     elif rank is not None and qual == "numpy.column_stack":
         rank = 2
-    elif qual != "numpy.concatenate":
-        rank = None  # vstack/hstack promote 1-D parts to 2-D, or not
+    elif rank is not None and qual == "numpy.vstack":
+        rank = max(rank, 2)  # 1-D parts become the rows of a 2-D array
+    elif qual not in ("numpy.concatenate", "numpy.hstack"):
+        rank = None
     return NumpyArray(dtype, node.lineno, rank)
 
 
@@ -524,8 +553,12 @@ def _maker_rank(qual: str, args: Args, kwargs: Kwargs) -> int | None:
         if args:
             return shape_rank([args[0][1]])
         return shape_rank([kwargs["shape"][1]]) if "shape" in kwargs else None
-    # random.random / uniform / normal: a float unless given `size`
-    return shape_rank([kwargs["size"][1]]) if "size" in kwargs else None
+    # random.random / uniform / normal: a float unless given `size` (by keyword, or where
+    # numpy's signature puts it: `uniform(low, high, size)`, `random(size)`)
+    if "size" in kwargs:
+        return shape_rank([kwargs["size"][1]])
+    at = 2 if name in ("uniform", "normal") else 0 if name in ("random", "random_sample") else None
+    return shape_rank([args[at][1]]) if at is not None and len(args) > at else None
 
 
 def literal_rank(node: ast.expr | None) -> int | None:

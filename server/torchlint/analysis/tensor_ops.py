@@ -78,6 +78,9 @@ PASS_SINGULAR: Final = frozenset(
         "__sub__",
         "__rsub__",
         "__truediv__",
+        # `1.0 / (d.sqrt() + eps)`: a finite nonzero slope times the sqrt's infinite one
+        "__rtruediv__",
+        "reciprocal",
         "__pos__",
         "exp",
         "square",
@@ -437,7 +440,11 @@ def apply_op(
         None,
     )
     if carrier is not None:
-        result = result.evolve(from_module=carrier.from_module, module_why=carrier.module_why)
+        result = result.evolve(
+            from_module=carrier.from_module,
+            module_why=carrier.module_why,
+            fed_by_module=carrier.fed_by_module,
+        )
     if first is not None and first.temporary and rg is Tri.YES:
         # Converting or scaling an unnamed leaf that requires grad: the leaf is lost (TL104).
         if first.leaf is Tri.YES and first.rg is Tri.YES:
@@ -493,6 +500,14 @@ def _carry_where_guard(ip: Interpreter, name: str, inputs: list[Input], oid: int
     An op that maps 0 to 0 and a non-zero value to a non-zero one keeps the safe value
     safe for a division or a log further on (`SIGMA / r`, masked by `m` again)."""
     positional = [i for i in inputs if i.positional]
+    if name in ("div", "__truediv__", "true_divide") and len(positional) > 1:
+        divisor = positional[1].tensor
+        guard = ip.where_guards.get(divisor.root) if divisor is not None else None
+        if guard is not None:
+            # `torch.log(num / den_safe)` masked by the condition that made `den_safe`
+            # safe: the author guarded what they knew to be dangerous (double where)
+            ip.where_guards[oid] = guard
+            return
     first = positional[0] if positional else None
     if first is None or first.tensor is None:
         return

@@ -35,6 +35,7 @@ from torchlint.analysis.facts import (
     Tensor,
     Tri,
     Why,
+    all_in,
 )
 from torchlint.analysis.state import Hazard, SaveRecord, State
 from torchlint.analysis.tensor_ops import (
@@ -70,6 +71,7 @@ from torchlint.analysis.values import (
     GradContext,
     GradScalerV,
     HeapObj,
+    HookHandle,
     InstanceObj,
     ModuleNS,
     ModuleObj,
@@ -988,6 +990,8 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
         return loader_batch(ip, iterable, state)
     if isinstance(iterable, NN.Builtin):
         return iterable.element
+    if isinstance(iterable, Params) and iterable.mapping:
+        return Const(_TypeOnly(str))  # iterating a dict gives its keys
     if isinstance(iterable, Params):
         param = NN.param_tensor(ip, iterable, state, node)
         return Seq((Const(_TypeOnly(str)), param), "tuple") if iterable.named else param
@@ -1424,6 +1428,10 @@ def call_method(
         return result
     if isinstance(receiver, Distribution):
         return _distribution_method(ip, receiver, name, args, kwargs, node, state)
+    if isinstance(receiver, HookHandle):
+        if name == "remove":
+            NN.remove_hook(receiver, state)
+        return Const(None)
     if isinstance(receiver, GradScalerV):
         return _scaler_method(ip, name, args, node, state)
     if (
@@ -1503,6 +1511,11 @@ def call_method(
         return NN.super_call(ip, receiver, name, args, kwargs, node, state, all_kwargs=not starred)
     if isinstance(receiver, Seq | NN.Builtin):
         return NN.container_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
+    if isinstance(receiver, Params) and receiver.mapping and not args:
+        # `params.items()`, `params.values()` of `dict(model.named_parameters())`
+        if name in ("items", "values"):
+            return Params(receiver.module, receiver.why, named=name == "items")
+        return UNKNOWN
     if isinstance(receiver, Params):
         return UNKNOWN
     if isinstance(receiver, Modules) and receiver.mapping and not args:
@@ -1815,6 +1828,15 @@ def _canonical(qual: str) -> str:
     return qual
 
 
+def _meant_float(t: Tensor) -> Tensor:
+    """An integer or bool tensor told to require grad: torch raises there (TL105), and what
+    follows is the float tensor the user meant, of a dtype unknown here (its `backward()`
+    is not a second mistake)."""
+    if all_in(t.dtype, INTEGRAL | BOOL):
+        return t.evolve(dtype=None, why_dtype=None)
+    return t
+
+
 def _emit_call(
     ip: Interpreter,
     qual: str,
@@ -2000,6 +2022,8 @@ def _factory(
         )
     if rg_flag and ip.wants(RequiresGradSet):
         ip.emit(RequiresGradSet(node, ip.stmt, ip.operand(node, ref, state), "factory", node))
+    if rg_flag:
+        state.heap[oid] = _meant_float(t)
     _emit_call(ip, qual, None, args, kwargs, ref, node, state)
     return ref
 
@@ -2613,10 +2637,12 @@ def tensor_method(
                         node, ip.stmt, ip.operand(recv_node, ref, state), "requires_grad_"
                     )
                 )
-            state.heap[ref.oid] = t.evolve(
-                rg=Tri.YES,
-                why_rg=ip.why_code(node, "`{}` sets requires_grad"),
-                temporary=t.temporary,
+            state.heap[ref.oid] = _meant_float(
+                t.evolve(
+                    rg=Tri.YES,
+                    why_rg=ip.why_code(node, "`{}` sets requires_grad"),
+                    temporary=t.temporary,
+                )
             )
         else:
             state.heap[ref.oid] = t.evolve(
@@ -3909,8 +3935,8 @@ def set_attribute(
                             target, ip.stmt, ip.operand(target.value, obj, state), "attribute"
                         )
                     )
-                state.heap[obj.oid] = t.evolve(
-                    rg=Tri.YES, why_rg=ip.why_code(target, "`{} = True`")
+                state.heap[obj.oid] = _meant_float(
+                    t.evolve(rg=Tri.YES, why_rg=ip.why_code(target, "`{} = True`"))
                 )
             elif flag is False:
                 state.heap[obj.oid] = t.evolve(
@@ -4146,6 +4172,15 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         return UNKNOWN
     if isinstance(base, Modules) and base.mapping:
         return AnyModule(base.module)  # `dict(model.named_modules())[name]`
+    if isinstance(base, Params) and base.mapping:
+        # `dict(m.named_parameters())[name]`: one of its parameters, which one unknown (a
+        # cell of its own: freezing it is not freezing them all)
+        param = NN.param_tensor(ip, base, state, node)
+        if not isinstance(param, TRef):
+            return UNKNOWN
+        oid = ip.graph.alloc(id(node), ip.frame.context)
+        state.heap[oid] = state.tensor(param).evolve(root=oid, params_of=None, rank=None)
+        return TRef(oid)
     if isinstance(base, ObjRef) and isinstance(entries := state.heap.get(base.oid), DictObj):
         key = index.value if isinstance(index, Const) and type(index.value) is str else None
         if key is not None:

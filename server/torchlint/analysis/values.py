@@ -88,6 +88,7 @@ class Params(Value):
     module: int | None
     why: Why | None = None
     named: bool = False  # `named_parameters()`: (name, parameter) pairs
+    mapping: bool = False  # `dict(model.named_parameters())`: indexed by name
 
 
 @fast_init
@@ -200,6 +201,15 @@ class Bound(Value):
 class FuncV(Value):
     func: FunctionInfo
     bound_self: Value | None = None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class HookHandle(Value):
+    """What `m.register_forward_hook(f)` returns: its `remove()` stops `f` running."""
+
+    module: int  # the module's oid
+    hook: FuncV
 
 
 @fast_init
