@@ -528,6 +528,8 @@ class Interpreter:
         if isinstance(node, ast.Lambda) or not self.wants(ResultBackpropagated):
             return
         for value, st in returns:
+            if isinstance(value, Seq) and value.kind == "tuple" and value.items:
+                value = value.items[0]  # `return output, hidden`: the output is the loss's
             if not isinstance(value, TRef):
                 continue
             t = st.tensor(value)
@@ -3008,7 +3010,8 @@ def _training_test(test: ast.expr) -> bool | None:
 # Names a snippet gives the model it trains, defined in code that was not pasted.
 _MODEL_NAME: Final = re.compile(
     r"(?:model|net|network|encoder|decoder|generator|discriminator|classifier|backbone"
-    r"|student|critic|actor|policy|netG|netD|G|D|\w*_model|\w*_net)$"
+    r"|student|critic|actor|policy|netG|netD|G|D|\w*_model|\w*_net|clf|mlp|cnn|convnet"
+    r"|resnet\d*|vgg\d*|unet|vae|autoencoder|bert|lstm|gru|rnn|transformer)$"
 )
 # ... and the model classes it instantiates.
 _MODEL_CLASS: Final = re.compile(

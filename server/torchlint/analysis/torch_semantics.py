@@ -1178,8 +1178,27 @@ _MODULE_KEEPS_ITSELF: Final = frozenset(
 )
 
 
+def pasted_layer_weight(
+    ip: Interpreter, layer: str, attr: str, node: ast.AST, state: State
+) -> TRef:
+    """`self.head.weight` of a pasted method's layer: a parameter, one per layer and name
+    (described where it is first met)."""
+    oid = ip.graph.alloc(("pasted parameter", layer, attr), ())
+    if oid not in state.heap:
+        why = Why(getattr(node, "lineno", 0), f"a parameter of `{layer}`")
+        state.heap[oid] = Tensor(
+            rg=Tri.YES, leaf=Tri.YES, root=oid, why_rg=why, why_leaf=why, param_of=f"{layer}.{attr}"
+        )
+    return TRef(oid)
+
+
 def pasted_layer_call(
-    ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State
+    ip: Interpreter,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+    layer: str | None = None,
 ) -> Value:
     """`self.q_proj(x)` in a method pasted without its class: on tensors (or values the
     analysis does not know, as the method's own input), what a layer with parameters gives:
@@ -1200,6 +1219,7 @@ def pasted_layer_call(
     rg = Tri.NO if rec is Tri.NO else rec
     graph_node = ip.graph.add(why, ip.text(node), True, parents) if rg is not Tri.NO else None
     state.saved.pop(oid, None)  # new storage (a loop's next iteration)
+    fed_by = next((i.tensor.from_module for i in inputs if i.tensor is not None), None)
     state.heap[oid] = Tensor(
         rg=rg,
         leaf=Tri.NO if rg is Tri.YES else Tri.MAYBE if rg is Tri.MAYBE else Tri.YES,
@@ -1207,7 +1227,23 @@ def pasted_layer_call(
         node=graph_node,
         why_rg=why if rg is Tri.YES else None,
         origin=ip.why_code(node, "{}"),
+        # which model made it, as for a module of the file (TL406): one id per name
+        from_module=ip.graph.alloc(("pasted model", layer), ()) if layer is not None else None,
+        module_why=ip.why_code(node.func, "{}") if layer is not None else None,
+        fed_by_module=fed_by if layer is not None else None,
     )
+    # `output, hidden = model(x, hidden)`: a model may return several tensors, all made by
+    # this call (unpacked as `chunk`'s results are)
+    ip.split_results.add(oid)
+    if layer is not None and graph_node is not None and rg is Tri.YES:
+        # a layer keeps its weight for the backward of its input (a Linear's, a conv's): a
+        # write through `.data` afterwards gives wrong gradients (TL108)
+        weight = pasted_layer_weight(ip, layer, "weight", node, state)
+        record_save(
+            state,
+            weight.oid,
+            SaveRecord(graph_node, ip.text(node), why, f"{layer}.weight", unused="emb" in layer),
+        )
     return TRef(oid)
 
 
@@ -1237,7 +1273,7 @@ def call_value(
         merged = {**dict(target.kwargs), **kwargs}
         return call_value(ip, target.func, [*target.args, *args], merged, starred, node, state)
     if isinstance(target, PastedLayer):
-        return pasted_layer_call(ip, args, kwargs, node, state)
+        return pasted_layer_call(ip, args, kwargs, node, state, layer=target.name)
     if isinstance(target, PastedClass):
         escape(args, kwargs, state)
         return PastedLayer(target.name)
@@ -1439,7 +1475,7 @@ def call_method(
         and args
         and all(isinstance(v, TRef) or v is UNKNOWN for _, v in args)
     ):
-        return pasted_layer_call(ip, args, kwargs, node, state)  # `self.q_proj(x)`
+        return pasted_layer_call(ip, args, kwargs, node, state, layer=name)  # `self.q_proj(x)`
     if isinstance(receiver, PastedSelf | PastedLayer):
         # any other method (`model.zero_grad()`, `self.log(...)`): as on an unknown object
         result = call_method(ip, UNKNOWN, receiver_node, name, args, kwargs, starred, node, state)
@@ -1534,6 +1570,20 @@ def call_method(
         )
         state.env[receiver_node.id] = TRef(oid)
         return tensor_method(ip, TRef(oid), receiver_node, name, args, kwargs, node, state)
+    if (
+        receiver is UNKNOWN
+        and name == "requires_grad_"
+        and isinstance(receiver_node, ast.Name)
+        and not kwargs
+        and (not args or args[0][1] == Const(True))
+    ):
+        # `img = load_image(path); img.requires_grad_()`: a tensor that requires grad from
+        # here on (a leaf, or already one that requires grad: which, unknown)
+        oid = ip.graph.alloc(id(receiver_node), ip.frame.context)
+        why = ip.why_code(node, "`{}` sets requires_grad")
+        state.heap[oid] = Tensor(rg=Tri.YES, leaf=Tri.MAYBE, root=oid, why_rg=why, origin=why)
+        state.env[receiver_node.id] = TRef(oid)
+        return TRef(oid)
     if (
         receiver is UNKNOWN
         and name == "append"
@@ -1862,9 +1912,7 @@ def _emit_call(
             grad=state.grad,
             state=state,
             func_name=ip.frame.func.name if ip.frame.func is not None else "",
-            in_module_method=ip.frame.func is not None
-            and ip.frame.func.cls is not None
-            and ip.frame.func.cls.is_module is not Tri.NO,
+            in_module_method=_in_module_method(ip),
             callers=ip.frame.context,
         )
     )
@@ -3386,6 +3434,16 @@ def _params_items(
     return None
 
 
+def _in_module_method(ip: Interpreter) -> bool:
+    """In a method of an `nn.Module` subclass, or of one pasted without its class."""
+    func = ip.frame.func
+    if func is None:
+        return False
+    if func.cls is not None:
+        return func.cls.is_module is not Tri.NO
+    return isinstance(ip.frame.self_value, PastedSelf)
+
+
 def _emit_op(
     ip: Interpreter,
     qual: str,
@@ -3410,9 +3468,7 @@ def _emit_op(
             grad=state.grad,
             state=state,
             func_name=ip.frame.func.name if ip.frame.func is not None else "",
-            in_module_method=ip.frame.func is not None
-            and ip.frame.func.cls is not None
-            and ip.frame.func.cls.is_module is not Tri.NO,
+            in_module_method=_in_module_method(ip),
         )
     )
 
@@ -3765,6 +3821,8 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         # `self.training` is a flag, not a layer: unknown (what runs in training is
         # what `Interpreter._result_hazards` keeps)
         return UNKNOWN if name == "training" else PastedLayer(name)
+    if isinstance(obj, PastedLayer) and name in ("weight", "bias"):
+        return pasted_layer_weight(ip, obj.name, name, node, state)
     if isinstance(obj, TorchName):
         return TorchName(f"{obj.qualname}.{name}")
     if isinstance(obj, ExtName):
