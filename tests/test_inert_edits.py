@@ -3,13 +3,13 @@ taken over exactly when a fresh analysis would give the same result."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.test_reuse import REAL_FILES, _same
+from torchlint.analysis.parse import forget_parses, parse_tolerant
 from torchlint.analysis.source import SourceInfo
 from torchlint.engine import AnalysisResult, ForeignModule, analyze_source
 from torchlint.inert_edits import RunTrace, typed_line_rows
@@ -257,7 +257,10 @@ def test_a_line_taken_over_unparsed_parses(
     typed = _with_line(opened, row, indent + statement)
     before = analyze_source(opened, "t.py")
     if typed_line_rows(before, before.source, SourceInfo(typed, "t.py")) is not None:
-        ast.parse(typed)
+        # whole, as the engine parses it (a snippet that starts indented, under its
+        # `if True:` lines): nothing skipped
+        forget_parses()
+        assert not parse_tolerant(typed, "fresh.py").skipped
     _same(analyze_source(typed, "t.py", previous=before), analyze_source(typed, "t.py"))
 
 

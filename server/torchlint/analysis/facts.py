@@ -435,8 +435,6 @@ class Tensor:
     lost_leaf: Why | None = None  # made by converting an unnamed leaf that requires grad (TL104)
     from_module: int | None = None  # heap id of the module whose output this is (a teacher's, say)
     module_why: Why | None = None  # the call of that module; its text is how it is written
-    # the module whose output that module was given (`predictor(encoder(x))`: `encoder`)
-    fed_by_module: int | None = None
     uninit: Why | None = None  # allocated by a legacy constructor and not yet initialised (TL404)
     image: bool = False  # a (C, H, W) image from an image loader (TL405)
     params_of: int | None = (
@@ -486,9 +484,6 @@ class Tensor:
             lost_leaf=self.lost_leaf or other.lost_leaf,
             from_module=self.from_module if self.from_module == other.from_module else None,
             module_why=self.module_why if self.module_why == other.module_why else None,
-            fed_by_module=(
-                self.fed_by_module if self.fed_by_module == other.fed_by_module else None
-            ),
             uninit=self.uninit if self.uninit == other.uninit else None,
             image=self.image and other.image,
             params_of=self.params_of if self.params_of == other.params_of else None,

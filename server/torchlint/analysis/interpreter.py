@@ -88,6 +88,7 @@ _INLINE_BASE = 150
 class LoopFrame:
     breaks: list[State] = field(default_factory=list)
     continues: list[State] = field(default_factory=list)
+    graph_start: int = 0  # the graph's size when the loop began: later nodes are its own
 
 
 @dataclass
@@ -213,9 +214,10 @@ class Interpreter:
         # node id), and which functions are generators (see `_generator`).
         self.yielded: dict[int, list[Value]] = {}
         self.generators: dict[int, bool] = {}
-        # Tensors a generator of this file yielded: a loop over its call gets new ones each
-        # iteration, as the generator's body runs again (see `_fresh_each_iteration`).
-        self.generated_tensors: set[int] = set()
+        # Tensors a generator of this file yielded inside a loop of its own, with the size
+        # of the graph when that loop began: a loop over the generator's call gets the part
+        # of their graph made in that loop anew each iteration (see `_fresh_each_iteration`).
+        self.generated_tensors: dict[int, int] = {}
         self.backward_loops: dict[int, bool] = {}
         # `for` headers being evaluated that iterate a loader-named unknown (`_loader_named`)
         self.loader_nodes: set[int] = set()
@@ -802,7 +804,6 @@ class Interpreter:
             yields = self.yielded.pop(id(func.node), None) if generator else None
         if yields is not None:
             result = _generated(yields)
-            self.generated_tensors.update(_tensor_oids(yields))
         if before is not None and key is not None and not isinstance(result, TRef | ObjRef | Seq):
             unchanged = (
                 flow
@@ -1688,21 +1689,21 @@ class Interpreter:
     stmt_AsyncFor = stmt_For
 
     def _fresh_each_iteration(self, value: Value, stmt: ast.stmt, state: State) -> Value:
-        """`for loss in chunk_losses(...)`: what a generator yields is made anew each time
-        the loop asks for it, with a graph of its own (a backward of one iteration frees
-        nothing the next one reaches); its other facts stay."""
+        """`for loss in chunk_losses(...)`: what a generator yields in a loop of its own is
+        made anew each time the loop asks for it. The part of its graph made in that loop
+        is copied (a backward of one iteration frees nothing the next one reaches); what
+        was made before it (a shared trunk, a loss computed once) stays shared."""
         if isinstance(value, Seq) and value.kind == "tuple":
             items = tuple(self._fresh_each_iteration(v, stmt, state) for v in value.items)
             return value if items == value.items else Seq(items, "tuple")
-        if not isinstance(value, TRef) or value.oid not in self.generated_tensors:
+        start = self.generated_tensors.get(value.oid) if isinstance(value, TRef) else None
+        if start is None or not isinstance(value, TRef):
             return value
         t = state.tensor(value)
-        if t.node is None:
+        if t.node is None or t.node < start:
             return value
-        made = self.graph.nodes[t.node]
         oid = self.graph.alloc((id(stmt), value.oid), self.frame.context)
-        node = self.graph.add(made.why, made.label, made.saves, ())
-        state.heap[oid] = t.evolve(node=node, root=oid)
+        state.heap[oid] = t.evolve(node=_copy_graph_since(self.graph, t.node, start), root=oid)
         state.saved.pop(oid, None)
         return TRef(oid)
 
@@ -1741,7 +1742,7 @@ class Interpreter:
         two): when every iteration ran, it leaves with the last one's state (`prune()` of
         each layer in turn leaves them all pruned, not "pruned or not").
         """
-        frame = LoopFrame()
+        frame = LoopFrame(graph_start=len(self.graph.nodes))
         self.frame.loops.append(frame)
         self.loop_depth += 1
         self.training.enter_loop(stmt)
@@ -2219,6 +2220,10 @@ class Interpreter:
             values = self.yielded.get(id(self.frame.func.node))
             if values is not None:
                 values.append(value)
+                if self.frame.loops:
+                    start = self.frame.loops[-1].graph_start
+                    for oid in _tensor_oids([value]):
+                        self.generated_tensors[oid] = start
         return UNKNOWN
 
     def expr_YieldFrom(self, node: ast.YieldFrom, state: State) -> Value:
@@ -2517,6 +2522,19 @@ def _is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if _plain_name(deco) in ("contextmanager", "asynccontextmanager"):
             return any(_has_yield(stmt) for stmt in node.body)
     return False
+
+
+def _copy_graph_since(graph: Graph, node: int, start: int) -> int:
+    """A copy of `node` and of its ancestors made at `start` or later; older ones shared."""
+    # a node's parents were added before it: copying in the order of addition finds
+    # every parent's copy ready
+    recent = sorted(n for n in graph.ancestors(node) if n >= start)
+    copies: dict[int, int] = {}
+    for n in recent:
+        made = graph.nodes[n]
+        parents = tuple(copies.get(p, p) for p in made.parents)
+        copies[n] = graph.add(made.why, made.label, made.saves, parents)
+    return copies[node]
 
 
 def _tensor_oids(values: list[Value]) -> set[int]:

@@ -557,6 +557,34 @@ def module_attribute(
     return UNKNOWN
 
 
+def named_parameter(ip: Interpreter, module: int, dotted: str, state: State) -> TRef | None:
+    """`dict(model.named_parameters())["encoder.0.weight"]`: the parameter the name walks
+    to through the module's attributes (the very cell `model.encoder[0].weight` is), or
+    None where the walk loses its way."""
+    ref = ObjRef(module)
+    parts = dotted.split(".")
+    for part in parts[:-1]:
+        mod = state.module(ref)
+        if mod is None:
+            return None
+        child = mod.attrs.get(part)
+        if child is None and part.isdigit() and int(part) < len(mod.ctor_args):
+            child = mod.ctor_args[int(part)]
+        if not isinstance(child, ObjRef):
+            return None
+        ref = child
+    mod = state.module(ref)
+    if mod is None:
+        return None
+    last = parts[-1]
+    found = mod.attrs.get(last)
+    if isinstance(found, TRef):
+        return found
+    if found is None and last in ("weight", "bias") and mod.has_params is Tri.YES:
+        return _param(ip, ref, mod, last, state)
+    return None
+
+
 def _made_without(mod: ModuleObj, name: str) -> bool:
     """`nn.Linear(4, 2, bias=False).bias`, `nn.BatchNorm2d(8, affine=False).weight`: None."""
     flags = ["bias"] if name == "bias" else []
@@ -761,7 +789,6 @@ def call_module(
         state.heap[result.oid] = state.tensor(result).evolve(
             from_module=ref.oid,
             module_why=ip.why_code(node.func, "{}"),
-            fed_by_module=state.tensor(given).from_module if isinstance(given, TRef) else None,
         )
     if hooks:
         result = _run_forward_hooks(ip, ref, args, result, node, state)
@@ -791,8 +818,16 @@ def _hook_may_be_removed(ip: Interpreter, node: ast.Call) -> bool:
         and stmt.value is node
         and len(stmt.targets) == 1
         and isinstance(target := stmt.targets[0], ast.Name)
+        # a removal in a `finally:` or after a `yield` (a context manager) runs on a path
+        # the analysis does not take
+        and "finally" not in text
+        and "yield" not in text
     ):
-        return text.count("remove(") != text.count(f"{target.id}.remove(")
+        name = target.id
+        code = re.sub(r"#[^\n]*", "", text)
+        uses = re.findall(rf"(?<![\w.]){re.escape(name)}\b(\s*=(?!=)|\.remove\()?", code)
+        # the handle goes nowhere else (not into a list removed in a loop): followed
+        return text.count("remove(") != text.count(f"{name}.remove(") or not all(uses)
     return True
 
 

@@ -172,8 +172,12 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     """A numpy function's result, or None when it is not one we model."""
     if not qual.startswith("numpy."):
         return None
-    explicit = dtype_of(kwargs["dtype"][1]) if "dtype" in kwargs else None
-    if "dtype" in kwargs and explicit is None:
+    given = kwargs.get("dtype")
+    at = _DTYPE_POSITION.get(qual)
+    if given is None and at is not None and len(args) > at:
+        given = args[at]  # `np.zeros(n, np.float32)`, `np.full(shape, 1, np.float32)`
+    explicit = dtype_of(given[1]) if given is not None else None
+    if given is not None and explicit is None:
         return NumpyArray(None, node.lineno)
     if qual in ("numpy.random.default_rng", "numpy.random.RandomState"):
         return NumpyGenerator(node.lineno)
@@ -268,6 +272,23 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         return NumpyArray(dtype, node.lineno, x.rank)
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
 
+
+# Where numpy's signatures take `dtype` positionally.
+_DTYPE_POSITION: Final = {
+    "numpy.zeros": 1,
+    "numpy.ones": 1,
+    "numpy.empty": 1,
+    "numpy.full": 2,
+    "numpy.zeros_like": 1,
+    "numpy.ones_like": 1,
+    "numpy.empty_like": 1,
+    "numpy.full_like": 2,
+    "numpy.array": 1,
+    "numpy.asarray": 1,
+    "numpy.arange": 3,
+    "numpy.eye": 3,
+    "numpy.identity": 1,
+}
 
 # numpy functions that are the array method of the same name on their first argument
 _AS_METHOD: Final = frozenset(

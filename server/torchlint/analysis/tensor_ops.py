@@ -440,11 +440,7 @@ def apply_op(
         None,
     )
     if carrier is not None:
-        result = result.evolve(
-            from_module=carrier.from_module,
-            module_why=carrier.module_why,
-            fed_by_module=carrier.fed_by_module,
-        )
+        result = result.evolve(from_module=carrier.from_module, module_why=carrier.module_why)
     if first is not None and first.temporary and rg is Tri.YES:
         # Converting or scaling an unnamed leaf that requires grad: the leaf is lost (TL104).
         if first.leaf is Tri.YES and first.rg is Tri.YES:
@@ -495,6 +491,14 @@ def _exponent(inputs: list[Input]) -> float | None:
     return exponent
 
 
+def _nonzero(inp: Input) -> bool:
+    """A number or a tensor whose values are known not to be 0."""
+    if inp.tensor is None:
+        return inp.scalar is not None and inp.scalar != 0
+    interval = inp.tensor.interval
+    return interval is not None and interval.excludes(0.0)
+
+
 def _carry_where_guard(ip: Interpreter, name: str, inputs: list[Input], oid: int) -> None:
     """`r = torch.sqrt(torch.where(m, d2, 1))`: r is the first half of a double where too.
     An op that maps 0 to 0 and a non-zero value to a non-zero one keeps the safe value
@@ -503,9 +507,10 @@ def _carry_where_guard(ip: Interpreter, name: str, inputs: list[Input], oid: int
     if name in ("div", "__truediv__", "true_divide") and len(positional) > 1:
         divisor = positional[1].tensor
         guard = ip.where_guards.get(divisor.root) if divisor is not None else None
-        if guard is not None:
+        if guard is not None and _nonzero(positional[0]):
             # `torch.log(num / den_safe)` masked by the condition that made `den_safe`
-            # safe: the author guarded what they knew to be dangerous (double where)
+            # safe, `num` known not to be 0: where the mask discards, the log sees
+            # `num / safe`, away from its singular point (`tp / support_safe` may be 0/1)
             ip.where_guards[oid] = guard
             return
     first = positional[0] if positional else None

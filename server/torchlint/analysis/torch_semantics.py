@@ -1219,7 +1219,6 @@ def pasted_layer_call(
     rg = Tri.NO if rec is Tri.NO else rec
     graph_node = ip.graph.add(why, ip.text(node), True, parents) if rg is not Tri.NO else None
     state.saved.pop(oid, None)  # new storage (a loop's next iteration)
-    fed_by = next((i.tensor.from_module for i in inputs if i.tensor is not None), None)
     state.heap[oid] = Tensor(
         rg=rg,
         leaf=Tri.NO if rg is Tri.YES else Tri.MAYBE if rg is Tri.MAYBE else Tri.YES,
@@ -1230,7 +1229,6 @@ def pasted_layer_call(
         # which model made it, as for a module of the file (TL406): one id per name
         from_module=ip.graph.alloc(("pasted model", layer), ()) if layer is not None else None,
         module_why=ip.why_code(node.func, "{}") if layer is not None else None,
-        fed_by_module=fed_by if layer is not None else None,
     )
     # `output, hidden = model(x, hidden)`: a model may return several tensors, all made by
     # this call (unpacked as `chunk`'s results are)
@@ -3434,6 +3432,9 @@ def _params_items(
     return None
 
 
+_FROZEN_SOMEWHERE: Final = re.compile(r"requires_grad(?:\s*=\s*|_\(\s*)False")
+
+
 def _in_module_method(ip: Interpreter) -> bool:
     """In a method of an `nn.Module` subclass, or of one pasted without its class."""
     func = ip.frame.func
@@ -4236,8 +4237,26 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         param = NN.param_tensor(ip, base, state, node)
         if not isinstance(param, TRef):
             return UNKNOWN
+        key = NN.const_str(index)
+        found = (
+            NN.named_parameter(ip, base.module, key, state)
+            if key is not None and base.module is not None
+            else None
+        )
+        if found is not None:
+            return found  # `params["embed.weight"]` is `model.embed.weight`
+        if key is not None and not _FROZEN_SOMEWHERE.search(ip.src.scan_text):
+            # the same parameter at every lookup of that name
+            oid = ip.graph.alloc(("named parameter", base.module, key), ())
+            if oid not in state.heap:
+                state.heap[oid] = state.tensor(param).evolve(root=oid, params_of=None, rank=None)
+            return TRef(oid)
         oid = ip.graph.alloc(id(node), ip.frame.context)
-        state.heap[oid] = state.tensor(param).evolve(root=oid, params_of=None, rank=None)
+        t = state.tensor(param).evolve(root=oid, params_of=None, rank=None)
+        if _FROZEN_SOMEWHERE.search(ip.src.scan_text):
+            # the file freezes some parameters: this one may be among them
+            t = t.evolve(rg=Tri.MAYBE, why_rg=None)
+        state.heap[oid] = t
         return TRef(oid)
     if isinstance(base, ObjRef) and isinstance(entries := state.heap.get(base.oid), DictObj):
         key = index.value if isinstance(index, Const) and type(index.value) is str else None

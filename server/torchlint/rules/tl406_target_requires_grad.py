@@ -7,10 +7,6 @@ being trained (`rewards + gamma * q_net(next_states).max(1)[0]`). Where a loss h
 handed that output by its caller, the finding is at the caller's call, where the output is
 passed on and `.detach()` belongs.
 
-A prediction made by a head on the target's own model (`mse(predictor(encoder(v1)),
-encoder(v2))`, SimSiam and BYOL without their stop-gradient) is reported even when one
-optimizer holds both: the two sides collapse to a constant when the target learns too.
-
 ## Why is this bad?
 PyTorch (2.13) no longer refuses a target that requires grad: every loss (MSE, KL
 divergence, cross-entropy with probabilities, L1, BCE, smooth L1, Huber) backpropagates into
@@ -102,13 +98,8 @@ class TargetRequiresGrad(Rule):
             return  # the same model on both sides: a symmetric loss, on purpose
         model = t.module_text or "another model"
         state = event.state if isinstance(event, TorchCall | ModuleCall) else None
-        # `mse(predictor(encoder(v1)), encoder(v2))`: the prediction goes through the
-        # target's model and a head of its own (SimSiam, BYOL): the target side must not
-        # learn, or both collapse to a constant, whatever optimizer holds the two
-        shared = not bootstrapped and inp.fed_by_module == t.from_module
         if (
             not bootstrapped
-            and not shared
             and t.module_text is not None
             and state is not None
             and _optimized(state, ctx, t.module_text, inp.module_text, call.node)
@@ -120,9 +111,6 @@ class TargetRequiresGrad(Rule):
         source = (
             f"is a bootstrapped target made from `{model}` itself, the network being trained,"
             if bootstrapped
-            else f"comes from `{model}`, which the prediction goes through too (a shared encoder with a "
-            f"head on one side only collapses when both sides learn),"
-            if shared
             else f"comes from `{model}`"
         )
         message = (

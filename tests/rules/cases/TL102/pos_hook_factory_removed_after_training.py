@@ -1,5 +1,5 @@
 """A forward hook made by a factory zeroes a few channels of a Tanh's output in place; its
-handle is removed only after the training step, so the backward meets the changed output
+hook is removed only after the training step, so the backward meets the changed output
 (Tanh saves its result)."""
 import torch
 import torch.nn as nn

@@ -1,12 +1,13 @@
-"""A log-ratio whose denominator went through the first half of a double where: the outer
-where with the same condition discards exactly the positions the guard made safe."""
+"""A log-ratio whose denominator went through the first half of a double where, and whose
+numerator is kept away from 0: where the outer where (same condition) discards, the log
+sees `num / 1`, finite."""
 import torch
 
 
 def log_ratio(num, den):
     valid = den > 0
     den_safe = torch.where(valid, den, torch.ones_like(den))
-    return torch.where(valid, torch.log(num / den_safe), torch.zeros_like(num))
+    return torch.where(valid, torch.log(num.clamp(min=1e-6) / den_safe), torch.zeros_like(num))
 
 
 num = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
