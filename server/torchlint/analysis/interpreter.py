@@ -3039,7 +3039,7 @@ _MODEL_CLASS: Final = re.compile(
 _COMMENT: Final = re.compile(r"#[^\n]*")
 # How a snippet freezes a model: `for p in teacher.parameters(): p.requires_grad = False`,
 # `teacher.requires_grad_(False)` (a regular expression to follow the model's name).
-_FREEZES: Final = r"[^\n]*requires_grad(?:\s*=\s*|_\(\s*)False"
+_FREEZES: Final = r"[^\n]*" + T.FREEZES
 
 
 _INFERENCE_WORDS: Final = re.compile(

@@ -787,8 +787,7 @@ def call_module(
         and (mod.qualname is None or K.loss(mod.qualname) is None)
     ):
         state.heap[result.oid] = state.tensor(result).evolve(
-            from_module=ref.oid,
-            module_why=ip.why_code(node.func, "{}"),
+            from_module=ref.oid, module_why=ip.why_code(node.func, "{}")
         )
     if hooks:
         result = _run_forward_hooks(ip, ref, args, result, node, state)

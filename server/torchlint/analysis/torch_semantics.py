@@ -3432,7 +3432,9 @@ def _params_items(
     return None
 
 
-_FROZEN_SOMEWHERE: Final = re.compile(r"requires_grad(?:\s*=\s*|_\(\s*)False")
+# How code freezes parameters (`p.requires_grad = False`, `m.requires_grad_(False)`).
+FREEZES: Final = r"requires_grad(?:\s*=\s*|_\(\s*)False"
+_FROZEN_SOMEWHERE: Final = re.compile(FREEZES)
 
 
 def _in_module_method(ip: Interpreter) -> bool:
@@ -4245,7 +4247,8 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         )
         if found is not None:
             return found  # `params["embed.weight"]` is `model.embed.weight`
-        if key is not None and not _FROZEN_SOMEWHERE.search(ip.src.scan_text):
+        frozen = _FROZEN_SOMEWHERE.search(ip.src.scan_text) is not None
+        if key is not None and not frozen:
             # the same parameter at every lookup of that name
             oid = ip.graph.alloc(("named parameter", base.module, key), ())
             if oid not in state.heap:
@@ -4253,7 +4256,7 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
             return TRef(oid)
         oid = ip.graph.alloc(id(node), ip.frame.context)
         t = state.tensor(param).evolve(root=oid, params_of=None, rank=None)
-        if _FROZEN_SOMEWHERE.search(ip.src.scan_text):
+        if frozen:
             # the file freezes some parameters: this one may be among them
             t = t.evolve(rg=Tri.MAYBE, why_rg=None)
         state.heap[oid] = t
