@@ -21,6 +21,7 @@ import ast
 import asyncio
 import contextlib
 import json
+import os
 import re
 import statistics
 import sys
@@ -114,6 +115,7 @@ class Figures:
     burst_last_ms: float = 0.0
     burst_versions: int = 0
     burst_published: int = 0
+    cold_start_ms: float = 0.0  # spawn -> first diagnostics with an empty start-up cache
 
     def summary(self) -> dict[str, float]:
         return {
@@ -167,8 +169,8 @@ class Session:
             if params.type <= types.MessageType.Warning:
                 print(f"  server: {params.message.splitlines()[0]}", file=sys.stderr)
 
-    async def start(self, root: Path) -> None:
-        await self.client.start_io(sys.executable, "-c", BOOT)
+    async def start(self, root: Path, env: dict[str, str] | None = None) -> None:
+        await self.client.start_io(sys.executable, "-c", BOOT, env=env)
         self._stderr = asyncio.ensure_future(self._read_stderr())
         await self.client.initialize_async(
             types.InitializeParams(
@@ -302,6 +304,24 @@ async def bench_file(
     return fig
 
 
+async def cold_start_ms(name: str, text: str, root: Path) -> float:
+    """Spawn -> first diagnostics with an empty start-up cache, as the first start after
+    installing (or upgrading Python or attrs) has it: the server compiles and stores the
+    methods attrs and dataclasses generate (torchlint/lsp/startup_import.py)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="torchlint-cache-") as cache:
+        env = {**os.environ, "XDG_CACHE_HOME": cache, "LOCALAPPDATA": cache}
+        uri = (root / f"{name}-cold.py").as_uri()
+        started = time.perf_counter()
+        session = Session()
+        await session.start(root, env)
+        session.open(uri, text)
+        first = await session.published(uri, 1)
+        await session.stop()
+    return (first - started) * 1000
+
+
 def report(figures: list[Figures]) -> None:
     print(f"\ntorchlint language server latency (python {sys.version.split()[0]})\n")
     head = (
@@ -321,6 +341,11 @@ def report(figures: list[Figures]) -> None:
             f" {f.burst_published:>4}/{f.burst_versions:<4}"
         )
     print()
+    for f in figures:
+        print(
+            f"{f.name:<6} spawn->1st with an empty start-up cache (the first start after"
+            f" installing): {f.cold_start_ms:.0f} ms"
+        )
     for f in figures:
         s = f.summary()
         print(
@@ -350,9 +375,11 @@ async def main_async(args: argparse.Namespace) -> list[Figures]:
         root = Path(tmp)
         small = SMALL.read_text(encoding="utf-8")
         out = [await bench_file("300", small, args.keys, root, args.settle, args.gap)]
+        out[0].cold_start_ms = await cold_start_ms("300", small, root)
         if not args.small_only:
             big = large_file()
             out.append(await bench_file("2000", big, args.keys_large, root, args.settle, args.gap))
+            out[1].cold_start_ms = await cold_start_ms("2000", big, root)
     return out
 
 

@@ -101,9 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Loading the protocol's types makes many cyclic objects; collecting them
             # meanwhile only delays the first diagnostics (the server freezes them later).
             gc.disable()
-            from torchlint.lsp.protocol_import import import_protocol_types
+            from torchlint.lsp.startup_import import import_server_modules
 
-            import_protocol_types()
+            import_server_modules()
             from torchlint.lsp.server import run_server
 
             gc.enable()

@@ -14,8 +14,10 @@ from torchlint.config import Config
 from torchlint.findings import Applicability, Edit, Finding, Fix, Pos, Related, Severity, Span
 from torchlint.lsp.code_actions import _comment_start, _wanted
 from torchlint.lsp.config import ProbeSettings, Settings, SettingsStore, parse_editor_settings
+from torchlint.lsp.crossfile import CrossFile
 from torchlint.lsp.diagnostics import convert, read_fix
 from torchlint.lsp.documents import Document
+from torchlint.lsp.guard import Guard
 from torchlint.lsp.notebooks import blank_magics
 from torchlint.lsp.positions import (
     UTF8,
@@ -223,3 +225,30 @@ def test_probe_lenses() -> None:
     assert got == [(2, ["u", "evaluate"]), (9, ["u", "main"]), (12, ["u"])]
     broken = "def main():\n    x = (\nif __name__ == '__main__':\n    main()\n"
     assert [lens.range.start.line for lens in lenses("u", broken)] == [0, 2]
+
+
+def _crossfile(guard: Guard) -> CrossFile:
+    return CrossFile(
+        folders=list, open_text=lambda path: None, on_resolved=lambda units: None, guard=guard
+    )
+
+
+def test_jedi_killed_under_its_warm_up_at_exit_is_no_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At exit jedi's own handler kills its subprocess; a warm-up still running then fails.
+    After `stop()` that is no error for the user's log; before it, it is one."""
+
+    def killed() -> None:
+        raise EOFError("Ran out of input")
+
+    reports: list[str] = []
+    guard = Guard(reports.append)
+    running, exiting = _crossfile(guard), _crossfile(guard)
+    monkeypatch.setattr(running, "_warm", killed)
+    monkeypatch.setattr(exiting, "_warm", killed)
+    exiting.stop()
+    assert guard.call("jedi start-up", "x", exiting._warm_unless_stopped) is None
+    assert reports == [] and guard.count("jedi start-up") == 0
+    assert guard.call("jedi start-up", "x", running._warm_unless_stopped) == "x"
+    assert guard.count("jedi start-up") == 1 and "EOFError" in reports[0]

@@ -63,6 +63,7 @@ class CrossFile:
         self._thread: threading.Thread | None = None
         self._projects: dict[str, Any] = {}
         self.ready = threading.Event()  # set once jedi is imported and warm
+        self._stopping = threading.Event()
 
     # -- lifecycle ----------------------------------------------------------------------
     def start(self) -> None:
@@ -74,6 +75,7 @@ class CrossFile:
         self._go.set()
 
     def stop(self) -> None:
+        self._stopping.set()
         self._go.set()
         self._queue.put(None)
 
@@ -150,7 +152,9 @@ class CrossFile:
     # -- the jedi thread --------------------------------------------------------------------
     def _work(self) -> None:
         self._go.wait(_WARM_AFTER_S)
-        jedi = self._guard.call("jedi start-up", None, self._warm)
+        if self._stopping.is_set():
+            return
+        jedi = self._guard.call("jedi start-up", None, self._warm_unless_stopped)
         if self._on_warm is not None:
             self._guard.call("start-up", None, self._on_warm)
         while True:
@@ -168,6 +172,16 @@ class CrossFile:
             if path is not None and askers:
                 log.debug("resolved %s (level %d) to %s", question.module, question.level, path)
                 self._guard.call("re-analysis", None, partial(self._on_resolved, askers))
+
+    def _warm_unless_stopped(self) -> Any:
+        try:
+            return self._warm()
+        except Exception:
+            if self._stopping.is_set():
+                # The server is exiting: jedi's own exit handler killed its subprocess
+                # under the warm-up. Nothing failed that anyone will use.
+                return None
+            raise
 
     def _warm(self) -> Any:
         import jedi

@@ -1,7 +1,9 @@
-"""The start-up cache of attrs' compiled scripts for `lsprotocol.types` (protocol_import).
+"""The start-up cache of the methods attrs generates for `lsprotocol.types` and dataclasses
+generates for the server's own modules (startup_import).
 
 Each case runs a fresh interpreter (the import happens once per process) with its own
-cache home, and checks that the types built from cached code behave as compiled ones do."""
+cache home, and checks that the classes built from cached code are those compiled ones
+give: the same code, the same behaviour."""
 
 from __future__ import annotations
 
@@ -14,15 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from torchlint.lsp.protocol_import import DISABLE_ENV
+from torchlint.lsp.startup_import import DISABLE_ENV
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX cache home and modes")
 
-# Imports the types, then exercises generated __init__/__eq__/__repr__ and the converter.
+# Imports the server, exercises generated __init__/__eq__/__repr__ and the converter, and
+# prints a digest of every generated method of the protocol's and the engine's classes.
 _CHILD = """
-import json
-from torchlint.lsp.protocol_import import import_protocol_types, cache_file
-counts = import_protocol_types()
+import dataclasses, hashlib, json, sys
+from torchlint.lsp.startup_import import import_server_modules, cache_file
+counts = import_server_modules()
 from lsprotocol import types
 from pygls.protocol import default_converter
 d = types.Diagnostic(range=types.Range(types.Position(1, 2), types.Position(1, 5)), message="m",
@@ -31,7 +34,31 @@ conv = default_converter()
 again = conv.structure(conv.unstructure(d), types.Diagnostic)
 assert again == d and again is not d, (again, d)
 assert "TL101" in repr(d)
-print(json.dumps({**counts, "file": str(cache_file())}))
+from torchlint.analysis.facts import Tensor, Tri
+t = Tensor(rg=Tri.YES)
+assert t.evolve(rank=2).rank == 2 and t.rg is Tri.YES and "rank=None" in repr(t)
+
+def code_digest(code):
+    consts = [code_digest(c) if hasattr(c, "co_code") else repr(c) for c in code.co_consts]
+    return (code.co_code.hex(), consts, code.co_names, code.co_varnames, code.co_flags)
+
+digest = hashlib.sha256()
+for name in sorted(sys.modules):
+    if not name.startswith(("torchlint", "lsprotocol")):
+        continue
+    for cls in sorted(
+        (c for c in vars(sys.modules[name]).values() if isinstance(c, type)),
+        key=lambda c: c.__qualname__,
+    ):
+        if not (dataclasses.is_dataclass(cls) or hasattr(cls, "__attrs_attrs__")):
+            continue
+        for attr in sorted(vars(cls)):
+            fn = vars(cls)[attr]
+            code = getattr(fn, "__code__", None)
+            if code is not None and code.co_filename.startswith("<"):  # generated
+                ann = {k: repr(v) for k, v in getattr(fn, "__annotations__", {}).items()}
+                digest.update(repr((name, cls.__qualname__, attr, code_digest(code), ann)).encode())
+print(json.dumps({**counts, "file": str(cache_file()), "digest": digest.hexdigest()}))
 """
 
 
@@ -60,6 +87,16 @@ def test_second_start_reuses_every_compiled_script(tmp_path: Path) -> None:
     assert stat.S_IMODE(cache.stat().st_mode) == 0o600
     second = _run(tmp_path)
     assert second == {**first, "reused": first["compiled"], "compiled": 0}
+
+
+def test_cached_code_is_the_compiled_code(tmp_path: Path) -> None:
+    """The methods of every attrs class of the protocol and every dataclass of the server
+    are the same code, with the same annotations, from the cache as from the compiler."""
+    plain = _run(tmp_path / "off", **{DISABLE_ENV: "1"})
+    compiled = _run(tmp_path / "on")
+    reused = _run(tmp_path / "on")
+    assert compiled["compiled"] and reused["reused"] == compiled["compiled"]
+    assert plain["digest"] == compiled["digest"] == reused["digest"]
 
 
 def test_corrupt_cache_is_replaced(tmp_path: Path) -> None:
@@ -99,8 +136,8 @@ def test_no_home_directory_still_imports(tmp_path: Path) -> None:
         "os.environ.pop('XDG_CACHE_HOME', None); os.environ.pop('HOME', None)\n"
         "def nobody(uid): raise KeyError(uid)\n"
         "pwd.getpwuid = nobody\n"
-        "from torchlint.lsp.protocol_import import import_protocol_types\n"
-        "print(json.dumps(import_protocol_types()))\n"
+        "from torchlint.lsp.startup_import import import_server_modules\n"
+        "print(json.dumps(import_server_modules()))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", child], capture_output=True, text=True, timeout=120, check=False
