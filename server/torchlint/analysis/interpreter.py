@@ -2862,9 +2862,11 @@ def _asks_for_gpu(test: ast.expr) -> bool:
 def _listed(elem: Value, state: State) -> bool:
     """An element a list comprehension's list keeps (the list is some number of items like
     it): pairs holding tensors (`[(x, y) for ...]`), modules (`[Block(d) for ...]`), numpy
-    arrays, numbers and rows of numbers (`[float(r["y"]) for r in rows]`)."""
+    arrays, numbers and rows of numbers (`[float(r["y"]) for r in rows]`, `[(i, j) for ...]`)."""
     if isinstance(elem, Seq) and elem.kind == "tuple":
-        return any(isinstance(item, TRef) for item in elem.items)
+        return any(isinstance(item, TRef) for item in elem.items) or bool(
+            elem.items and all(const_type(item) in (int, float) for item in elem.items)
+        )
     if state.module(elem) is not None or isinstance(elem, NP.NumpyArray):
         return True
     while isinstance(elem, Seq) and elem.kind == "listof" and elem.items:

@@ -816,18 +816,33 @@ def _hook_may_be_removed(ip: Interpreter, node: ast.Call) -> bool:
         isinstance(stmt, ast.Assign)
         and stmt.value is node
         and len(stmt.targets) == 1
-        and isinstance(target := stmt.targets[0], ast.Name)
+        and (name := _handle_name(stmt.targets[0])) is not None
         # a removal in a `finally:` or after a `yield` (a context manager) runs on a path
         # the analysis does not take
         and "finally" not in text
         and "yield" not in text
     ):
-        name = target.id
         code = re.sub(r"#[^\n]*", "", text)
         uses = re.findall(rf"(?<![\w.]){re.escape(name)}\b(\s*=(?!=)|\.remove\()?", code)
-        # the handle goes nowhere else (not into a list removed in a loop): followed
-        return text.count("remove(") != text.count(f"{name}.remove(") or not all(uses)
+        # the handle goes nowhere else (not into a list removed in a loop): followed. A
+        # handle kept on `self` is that object's own; other `remove()` calls of the file
+        # (the Grad-CAM object's own `cam.remove()`, `list.remove`) cannot reach it.
+        others = text.count("remove(") != text.count(f"{name}.remove(")
+        return (others and "." not in name) or not all(uses)
     return True
+
+
+def _handle_name(target: ast.expr) -> str | None:
+    """How a kept handle is written: `h`, or `self.handle` (a Grad-CAM object's)."""
+    if isinstance(target, ast.Name):
+        return target.id
+    if (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    ):
+        return f"self.{target.attr}"
+    return None
 
 
 def remove_hook(handle: HookHandle, state: State) -> None:

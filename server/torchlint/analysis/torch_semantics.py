@@ -86,6 +86,7 @@ from torchlint.analysis.values import (
     Seq,
     TorchName,
     TRef,
+    Unknown,
     Value,
     _TypeOnly,
     const_known,
@@ -2118,6 +2119,15 @@ def _factory_interval(qual: str, args: Args) -> Interval | None:
 
 def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> int | None:
     name = short(qual)
+    if name in ("new_zeros", "new_ones", "new_empty", "new_full"):
+        # `x.new_zeros(b, t, f)`: the receiver gives dtype and device, the arguments sizes
+        sizes = args[:1] if name == "new_full" else args
+        return shape_rank([v for _, v in sizes]) if sizes else None
+    if name == "new_tensor":
+        if not args:
+            return None
+        rank = NP.literal_rank(args[0][0])
+        return rank if rank is not None else _value_rank(args[0][1])
     if fk.like:
         return state.tensor(args[0][1]).rank if args and isinstance(args[0][1], TRef) else None
     if (
@@ -2687,7 +2697,10 @@ def tensor_method(
                 t.evolve(
                     rg=Tri.YES,
                     why_rg=ip.why_code(node, "`{}` sets requires_grad"),
-                    temporary=t.temporary,
+                    # `x.clone().requires_grad_(True) * s`: a leaf no name holds yet, as a
+                    # factory's is (what converts it loses it: TL104)
+                    temporary=t.temporary
+                    or (isinstance(recv_node, ast.Call) and t.leaf is Tri.YES),
                 )
             )
         else:
@@ -2758,13 +2771,11 @@ def tensor_method(
             ip.training.grad_cleared()
         # The written value: the first argument, or the source that requires grad where it
         # comes later (`index_add_(0, idx, msg)`, `scatter_add_(0, idx, src)`).
+        given = (*args, *kwargs.values())
         value = next(
-            (
-                a
-                for a in (*args, *kwargs.values())
-                if isinstance(a[1], TRef) and state.tensor(a[1]).rg is Tri.YES
-            ),
-            args[0] if args else None,
+            (a for a in given if isinstance(a[1], TRef) and state.tensor(a[1]).rg is Tri.YES),
+            # else one that may require grad: a tensor that may, a value that may be one
+            next((a for a in given if _may_require_grad(a[1], state)), args[0] if args else None),
         )
         written = inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
         if name in _RESHAPING_INPLACE:
@@ -3047,13 +3058,31 @@ def inplace_write(
                     leaf=Tri.NO if base.leaf is not Tri.YES or becomes_rg else base.leaf,
                 )
     else:
-        state.heap[ref.oid] = t.evolve(
+        written = t.evolve(
             singular=None if kind != "setitem" else t.singular,
             softmax=None,
             softmax_kind=None,
             interval=None,
         )
+        if (
+            t.rg is Tri.NO
+            and value is not None
+            and _may_require_grad(value[1], state)
+            and not t.via_data
+            and state.grad.records is not Tri.NO
+        ):
+            # `out.index_add_(0, dst, msg)`, `buf[i] = h` with `msg`/`h` maybe a tensor that
+            # requires grad (a parameter of the function): so may the buffer
+            written = written.evolve(rg=Tri.MAYBE, leaf=Tri.MAYBE, why_rg=None, why_leaf=None)
+        state.heap[ref.oid] = written
     return ref
+
+
+def _may_require_grad(value: Value, state: State) -> bool:
+    """A tensor that may require grad, or a value that may be such a tensor."""
+    if isinstance(value, TRef):
+        return state.tensor(value).rg is Tri.MAYBE
+    return isinstance(value, Unknown)
 
 
 def _saves_written(op: K.OpFacts | None, value_rg: bool) -> bool:

@@ -10,8 +10,9 @@ that runs it (`model.encode(images, texts)`) counts as calling it. An SWA or EMA
 took the model's weights with `update_parameters`. Not flagged: a pytest-style `test_*`
 function that asserts (a shape check of a fresh model), a model switched to
 `train()` on purpose after loading (Monte Carlo dropout), a copy of a live model
-(`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run only under
-`no_grad` in the training loop. An object holding the model
+(`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run under
+`no_grad` inside the training step (a function that also steps, or a loop of module code
+that steps after it: MixMatch's label guessing). An object holding the model
 handed to code the analysis does not run (a callback found with `getattr`, a call too
 deep to follow) may switch its mode there: unless that code cannot (an empty hook, a
 logger), the mode becomes unknown and nothing is reported.
@@ -67,7 +68,7 @@ import ast
 
 from torchlint.analysis.events import Event, ModuleCall
 from torchlint.analysis.facts import GradMode, Tri
-from torchlint.analysis.training import has_mode_dependent, trains_in_text
+from torchlint.analysis.training import has_mode_dependent, trains_between, trains_in_text
 from torchlint.findings import Applicability, Edit, Severity
 from torchlint.rules.base import Rule
 from torchlint.rules.context import RuleContext
@@ -170,8 +171,24 @@ def _bound_in_comprehension(ctx: RuleContext, node: ast.AST, name: str) -> bool:
 
 
 def _trains_around(ctx: RuleContext, node: ast.AST) -> bool:
-    """The function holding `node` itself takes a backward or an optimizer step."""
+    """The function holding `node` itself takes a backward or an optimizer step; in module
+    code, the loop holding `node` takes one after it (MixMatch's label guessing at the top
+    of a training step; a validation pass after the step is still flagged)."""
     func = ctx.enclosing_function(node)
-    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+    if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return trains_in_text(func, ctx.source.scan_lines)
+    loop = _innermost_loop(ctx, node)
+    if loop is None or loop.end_lineno is None:
         return False
-    return trains_in_text(func, ctx.source.scan_lines)
+    start = getattr(node, "end_lineno", None) or loop.lineno
+    return trains_between(ctx.source.scan_lines, start, loop.end_lineno)
+
+
+def _innermost_loop(ctx: RuleContext, node: ast.AST) -> ast.For | ast.While | None:
+    parents = ctx.parents(node)
+    cur = parents.get(id(node))
+    while cur is not None:
+        if isinstance(cur, ast.For | ast.While):
+            return cur
+        cur = parents.get(id(cur))
+    return None

@@ -44,9 +44,14 @@ loss.backward()
 Safe: `.detach()` stops the gradient at the target, as the loss intends. (Computing the
 target under `torch.no_grad()` is better still: it saves memory.)
 
+A pseudo-label made from the model's own prediction is flagged too: a target sharpened by a
+temperature below 1 (`softmax(out / 0.5)`, `p ** (1 / T)`), or the prediction on the weakly
+augmented view used as the label of the strongly augmented one (FixMatch, UDA, test-time
+adaptation): every such method detaches it.
+
 ## Known problems
-A loss between two outputs of the same model (a consistency loss) is left alone: whether
-both sides should get gradients is a modelling choice. Two models that learn together (one
+Any other loss between two outputs of the same model (a consistency loss: R-Drop, the
+Pi-model) is left alone: whether both sides should get gradients is a modelling choice. Two models that learn together (one
 optimizer holds both, or the target model's optimizer steps in the loop that computes the
 loss: two towers, CLIP) are left alone too; a teacher trained by its own optimizer in an
 earlier loop is not.
@@ -94,7 +99,8 @@ class TargetRequiresGrad(Rule):
         if inp is None or inp.rg is not Tri.YES or inp.from_module is None:
             return
         bootstrapped = inp.from_module == t.from_module
-        if bootstrapped and not _td_target(ctx, call.target.node):
+        pseudo = bootstrapped and _pseudo_label(ctx, call)
+        if bootstrapped and not pseudo and not _td_target(ctx, call.target.node):
             return  # the same model on both sides: a symmetric loss, on purpose
         model = t.module_text or "another model"
         state = event.state if isinstance(event, TorchCall | ModuleCall) else None
@@ -109,7 +115,9 @@ class TargetRequiresGrad(Rule):
             return
         detached = f"{as_receiver(call.target.text, call.target.node)}.detach()"
         source = (
-            f"is a bootstrapped target made from `{model}` itself, the network being trained,"
+            f"is a pseudo-label made from `{model}` itself, the network being trained,"
+            if pseudo
+            else f"is a bootstrapped target made from `{model}` itself, the network being trained,"
             if bootstrapped
             else f"comes from `{model}`"
         )
@@ -210,6 +218,117 @@ def _td_target(ctx: RuleContext, target: ast.expr | None) -> bool:
 
 
 _DISCOUNT = re.compile(r"(?i)^(gamma|discount(_factor)?)$")
+
+
+def _pseudo_label(ctx: RuleContext, call: LossCall) -> bool:
+    """The target is the model's own prediction made into a label, which every
+    semi-supervised and test-time method detaches: sharpened by a temperature below 1
+    (`softmax(out / 0.5)`, `p ** (1 / T)` with `T = 0.5`), or the prediction on the weakly
+    augmented view taken as the label of the strongly augmented one (FixMatch, UDA, test-time
+    adaptation). Read in the loss's function (or module code) through plain assignments; a
+    consistency loss between two views without either sign (R-Drop, the Pi-model) is left
+    alone."""
+    target = call.target.node if call.target is not None else None
+    pred = call.input.node if call.input is not None else None
+    if target is None or pred is None:
+        return False
+    func = ctx.enclosing_function(target)
+    scope = func if isinstance(func, ast.FunctionDef) else ctx.tree
+    if scope is None:
+        return False
+    stored = _assignments(scope)
+    numbers = _numbers_bound(scope) | (_numbers_bound(ctx.tree) if ctx.tree is not None else {})
+    made = _made_from(target, stored)
+    if any(_sharpens(n, numbers) for n in made):
+        return True
+    return _names_view(made, "weak") and _names_view(_made_from(pred, stored), "strong")
+
+
+def _made_from(expr: ast.expr, stored: dict[str, list[ast.expr]], hops: int = 4) -> list[ast.AST]:
+    """The nodes of `expr` and of the single assignments its names come from, a few deep."""
+    nodes: list[ast.AST] = []
+    todo, seen = [expr], set()
+    while todo and hops >= 0:
+        hops -= 1
+        nxt: list[ast.expr] = []
+        for e in todo:
+            for n in ast.walk(e):
+                nodes.append(n)
+                if isinstance(n, ast.Name) and n.id not in seen and len(stored.get(n.id, ())) == 1:
+                    seen.add(n.id)
+                    nxt.append(stored[n.id][0])
+        todo = nxt
+    return nodes
+
+
+def _sharpens(node: ast.AST, numbers: dict[str, float]) -> bool:
+    """`logits / T` or `p ** (1 / T)` (`p.pow(1 / T)`) with a temperature below 1."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        temperature = _number(node.right, numbers)
+        return temperature is not None and 0 < temperature < 1
+    exponent: ast.expr | None = None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        exponent = node.right
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "pow"
+        and node.args
+    ):
+        exponent = node.args[-1]
+    if (
+        isinstance(exponent, ast.BinOp)
+        and isinstance(exponent.op, ast.Div)
+        and _number(exponent.left, numbers) == 1
+    ):
+        temperature = _number(exponent.right, numbers)
+        return temperature is not None and 0 < temperature < 1
+    return False
+
+
+def _number(node: ast.expr, numbers: dict[str, float]) -> float | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+        return float(node.value)
+    if isinstance(node, ast.Name):
+        return numbers.get(node.id)
+    return None
+
+
+def _numbers_bound(scope: ast.AST) -> dict[str, float]:
+    """Names bound once in `scope`, to a number (`T = 0.5`, `T, lam = 0.5, 1.0`)."""
+    found: dict[str, list[float | None]] = {}
+    counted: set[int] = set()  # the Name nodes read as an assignment's targets
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            pairs: list[tuple[ast.expr, ast.expr | None]] = [(node.targets[0], node.value)]
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Tuple):
+                same = isinstance(value, ast.Tuple) and len(value.elts) == len(target.elts)
+                pairs = [
+                    (t, value.elts[i] if same and isinstance(value, ast.Tuple) else None)
+                    for i, t in enumerate(target.elts)
+                ]
+            for name, v in pairs:
+                if isinstance(name, ast.Name):
+                    counted.add(id(name))
+                    number = _number(v, {}) if v is not None else None
+                    found.setdefault(name.id, []).append(number)
+        elif (
+            isinstance(node, ast.Name)
+            and isinstance(node.ctx, ast.Store)
+            and id(node) not in counted  # ast.walk visits an Assign before its targets
+        ):
+            found.setdefault(node.id, []).append(None)  # a loop target, `T += 1`, ...
+    return {k: v[0] for k, v in found.items() if len(v) == 1 and v[0] is not None}
+
+
+def _names_view(nodes: list[ast.AST], view: str) -> bool:
+    """A name among `nodes` says which augmented view it is (`x_weak`, `weak_aug(x)`)."""
+    return any(
+        view in (n.id if isinstance(n, ast.Name) else n.attr).lower()
+        for n in nodes
+        if isinstance(n, ast.Name | ast.Attribute)
+    )
 
 
 def _numbers(func: ast.FunctionDef) -> set[str]:
