@@ -450,44 +450,53 @@ class Tensor:
         return self.module_why.text if self.module_why is not None else None
 
     def join(self, other: Tensor) -> Tensor:
+        """The facts true on both paths. Built as a copy of `self` with only the fields that
+        differ changed (joins run for every changed cell at every branch and loop turn);
+        `is` first: most fields are the very same objects on both paths."""
         if self is other:
             return self
-        return Tensor(
-            dtype=join_dtype(self.dtype, other.dtype),
-            rg=self.rg.join(other.rg),
-            leaf=self.leaf.join(other.leaf),
-            device=self.device if self.device == other.device else None,
-            rank=self.rank if self.rank == other.rank else None,
-            node=self.node if self.node == other.node else None,
-            root=self.root,
-            why_dtype=self.why_dtype if self.dtype == other.dtype else None,
-            why_rg=self.why_rg if self.rg == other.rg else None,
-            why_leaf=self.why_leaf if self.leaf == other.leaf else None,
-            why_device=self.why_device if self.device == other.device else None,
-            param_of=self.param_of if self.param_of == other.param_of else None,
-            retains_grad=self.retains_grad or other.retains_grad,
-            via_data=self.via_data and other.via_data,
-            interval=(
-                self.interval.join(other.interval)
-                if self.interval is not None and other.interval is not None
+        o = other
+        ch: dict[str, object] = {}
+        if self.dtype is not o.dtype and self.dtype != o.dtype:
+            ch["dtype"] = join_dtype(self.dtype, o.dtype)
+            ch["why_dtype"] = None
+        if self.rg is not o.rg:
+            ch["rg"] = Tri.MAYBE
+            ch["why_rg"] = None
+        if self.leaf is not o.leaf:
+            ch["leaf"] = Tri.MAYBE
+            ch["why_leaf"] = None
+        if self.device != o.device:
+            ch["device"] = None
+            ch["why_device"] = None
+        if self.rank != o.rank:
+            ch["rank"] = None
+        if self.node != o.node:
+            ch["node"] = None
+        if self.param_of != o.param_of:
+            ch["param_of"] = None
+        if o.retains_grad and not self.retains_grad:
+            ch["retains_grad"] = True
+        if self.via_data and not o.via_data:
+            ch["via_data"] = False
+        if self.interval is not o.interval:
+            ch["interval"] = (
+                self.interval.join(o.interval)
+                if self.interval is not None and o.interval is not None
                 else None
-            ),
-            mask=self.mask if self.mask == other.mask else None,
-            singular=self.singular if self.singular == other.singular else None,
-            softmax=self.softmax if self.softmax == other.softmax else None,
-            softmax_kind=self.softmax_kind if self.softmax_kind == other.softmax_kind else None,
-            temporary=self.temporary and other.temporary,
-            inference=self.inference and other.inference,
-            is_view=self.is_view and other.is_view,
-            origin=self.origin if self.origin == other.origin else None,
+            )
+        for name in _JOINED_BY_EQUALITY:
+            mine = getattr(self, name)
+            theirs = getattr(o, name)
+            if mine is not theirs and mine != theirs:
+                ch[name] = None
+        for name in _JOINED_BY_AND:
+            if getattr(self, name) and not getattr(o, name):
+                ch[name] = False
+        if self.lost_leaf is None and o.lost_leaf is not None:
             # a lost leaf on either path is lost on that path (`params += [A, B]` in a loop)
-            lost_leaf=self.lost_leaf or other.lost_leaf,
-            from_module=self.from_module if self.from_module == other.from_module else None,
-            module_why=self.module_why if self.module_why == other.module_why else None,
-            uninit=self.uninit if self.uninit == other.uninit else None,
-            image=self.image and other.image,
-            params_of=self.params_of if self.params_of == other.params_of else None,
-        )
+            ch["lost_leaf"] = o.lost_leaf
+        return _copy_tensor(self, **ch) if ch else self
 
     def same_facts(self, other: Tensor) -> bool:
         """Equality for fixpoint tests: graph nodes are instrumentation, not facts."""
@@ -507,5 +516,19 @@ class Tensor:
 
 
 _TENSOR_FIELDS: Final = tuple(f.name for f in fields(Tensor))
+# Kept by a join where both paths agree, else unknown (None).
+_JOINED_BY_EQUALITY: Final = (
+    "mask",
+    "singular",
+    "softmax",
+    "softmax_kind",
+    "origin",
+    "from_module",
+    "module_why",
+    "uninit",
+    "params_of",
+)
+# Kept by a join only where both paths have them.
+_JOINED_BY_AND: Final = ("temporary", "inference", "is_view", "image")
 _copy_tensor: Final = make_copier(Tensor)
 UNKNOWN_TENSOR: Final = Tensor()

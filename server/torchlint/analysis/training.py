@@ -12,14 +12,23 @@ from __future__ import annotations
 import ast
 import re
 import weakref
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from torchlint import knowledge as K
 from torchlint.analysis.events import Accumulation, Forward, LoopSummary
 from torchlint.analysis.facts import Tensor, Tri
 from torchlint.analysis.state import State
-from torchlint.analysis.values import FunctionInfo, ModuleObj, ObjRef, Params, Seq, TRef, Value
+from torchlint.analysis.values import (
+    FunctionInfo,
+    ModuleObj,
+    ObjRef,
+    Params,
+    Seq,
+    TRef,
+    Value,
+    fast_replace,
+)
 
 if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
@@ -337,11 +346,7 @@ class TrainingTracker:
             self._scope_name(),
             nested,
         )
-        depth = self.ip.frame.depth
-        for loop in self.loops:
-            loop.forwards.setdefault(
-                (id(node), ref.oid), replace(fwd, in_helper=depth > loop.depth)
-            )
+        self._record_forward((id(node), ref.oid), fwd)
 
     def mode(self, ref: ObjRef, mode: Tri, node: ast.Call, state: State) -> None:
         pass
@@ -396,9 +401,16 @@ class TrainingTracker:
             False,
             True,
         )
+        self._record_forward((id(node), 0), fwd)
+
+    def _record_forward(self, key: tuple[int, int], fwd: Forward) -> None:
+        """The first forward at this call in each open loop (a copy saying whether a
+        function the loop calls made it; made only when the loop has none yet)."""
         depth = self.ip.frame.depth
         for loop in self.loops:
-            loop.forwards.setdefault((id(node), 0), replace(fwd, in_helper=depth > loop.depth))
+            if key not in loop.forwards:
+                helper = depth > loop.depth
+                loop.forwards[key] = fast_replace(fwd, in_helper=True) if helper else fwd
 
     def accumulate(
         self,
