@@ -14,7 +14,9 @@ run over one model's parameters or over a list gathering several
 `.data` hides the write from autograd: the version counter does not move, so backward
 does not raise as it would for `.detach()` — it silently uses the changed values and
 returns wrong gradients. (Writing through `.data` to initialise a parameter before any
-forward is fine and is not flagged.)
+forward is fine and is not flagged; so is a layer preparing its weight in its own forward
+before the op that uses it, as a masked convolution does with `self.weight.data *=
+self.mask`.)
 
 ## Example
 ```python
@@ -69,7 +71,7 @@ class DataBypass(Rule):
     def check(self, event: Event, ctx: RuleContext) -> None:
         assert isinstance(event, BackwardCall | ResultBackpropagated)
         for hazard in event.hazards:
-            if not hazard.via_data or hazard.save.unused:
+            if not hazard.via_data or hazard.save.unused or _prepared_before_use(ctx, hazard):
                 continue
             save = hazard.save
             write = hazard.write
@@ -83,6 +85,30 @@ class DataBypass(Rule):
             ctx.report(
                 self.finding(ctx, span, message, related=related, fix_edits=_copy_fix(ctx, hazard))
             )
+
+
+def _prepared_before_use(ctx: RuleContext, hazard: Hazard) -> bool:
+    """`self.weight.data *= self.mask` then `return super().forward(x)` (a masked
+    convolution): the write comes before the op that saves, in one function and outside any
+    loop of it. What the op saved was saved by an earlier call of the same code (another
+    layer of the same kind, which the analysis may not tell apart from this one): in this
+    call the op uses the prepared weight, as the author meant."""
+    save, write = hazard.save.why, hazard.write
+    if save.path is not None or write.path is not None or save.line <= write.line:
+        return False
+    written, saving = ctx.stmt_at(write.line), ctx.stmt_at(save.line)
+    if written is None or saving is None:
+        return False
+    func = ctx.enclosing_function(written)
+    if func is None or ctx.enclosing_function(saving) is not func:
+        return False
+    parents = ctx.parents(written)
+    cur = parents.get(id(written))
+    while cur is not None and cur is not func:
+        if isinstance(cur, ast.For | ast.While | ast.AsyncFor):
+            return False  # the op of the previous iteration saved it: written under it
+        cur = parents.get(id(cur))
+    return True
 
 
 def _copy_fix(ctx: RuleContext, hazard: Hazard) -> tuple[Edit, ...] | None:

@@ -173,6 +173,11 @@ def _caller_argument(
     end = func.end_lineno or func.lineno
     if called != func.name or why is None or func.lineno <= why.line <= end:
         return None  # the target was made in the helper itself
+    made = ctx.stmt_at(why.line) if why.path is None else None
+    if made is None or ctx.enclosing_function(made) is not ctx.enclosing_function(site):
+        # made in a function the helper calls (`ddim(teacher, x_t, t)` given the teacher
+        # model), not by the caller: the caller hands over no output to detach
+        return None
     params = [a.arg for a in (*func.args.posonlyargs, *func.args.args) if a.arg != "self"]
     name = _feeding_parameter(func, target, [p for p in params if p not in _numbers(func)])
     arg = ctx.argument_for(site, func, name) if name is not None else None
