@@ -2546,6 +2546,8 @@ def _autograd_api(
             retain,
             "autograd.grad" if qual.endswith("grad") else "backward",
         )
+    if not qual.endswith(".grad"):
+        _fills_grad_of(kwargs.get("inputs", (None, None))[1], state)  # autograd.backward
     if qual.endswith(".grad"):
         inputs = args[1][1] if len(args) > 1 else kwargs.get("inputs", (None, UNKNOWN))[1]
         n = len(inputs.items) if isinstance(inputs, Seq) and inputs.kind != "listof" else 1
@@ -2671,6 +2673,8 @@ def tensor_method(
         ):
             retain = None  # `loss.backward(**opts)`
         backward(ip, ref, recv_node, node, state, retain, "backward")
+        grad_inputs = args[3][1] if len(args) > 3 else kwargs.get("inputs", (None, None))[1]
+        _fills_grad_of(grad_inputs, state)
         return Const(None)
     if name == "requires_grad_":
         flag = True
@@ -2757,6 +2761,8 @@ def tensor_method(
                     dtype=t.dtype, why_dtype=t.why_dtype, device=t.device
                 )
             return out
+    if name == "contiguous" and not args and t.leaf is Tri.YES and not t.is_view:
+        return ref  # a leaf that is no view is contiguous: torch returns the tensor itself
     if name in ("size", "dim", "numel", "ndimension", "nelement", "stride"):
         if name in ("dim", "ndimension") and t.rank is not None:
             return Const(t.rank)
@@ -2772,10 +2778,11 @@ def tensor_method(
         # The written value: the first argument, or the source that requires grad where it
         # comes later (`index_add_(0, idx, msg)`, `scatter_add_(0, idx, src)`).
         given = (*args, *kwargs.values())
+        source = _written_source(name, args, kwargs)
         value = next(
             (a for a in given if isinstance(a[1], TRef) and state.tensor(a[1]).rg is Tri.YES),
-            # else one that may require grad: a tensor that may, a value that may be one
-            next((a for a in given if _may_require_grad(a[1], state)), args[0] if args else None),
+            # else the written source (`msg`, the fill value), never an index or a mask
+            source if source is not None else (args[0] if args else None),
         )
         written = inplace_write(ip, ref, recv_node, name, "method", value, node, state, op)
         if name in _RESHAPING_INPLACE:
@@ -3067,7 +3074,7 @@ def inplace_write(
         if (
             t.rg is Tri.NO
             and value is not None
-            and _may_require_grad(value[1], state)
+            and _may_require_grad(value[0], value[1], state)
             and not t.via_data
             and state.grad.records is not Tri.NO
         ):
@@ -3078,11 +3085,60 @@ def inplace_write(
     return ref
 
 
-def _may_require_grad(value: Value, state: State) -> bool:
-    """A tensor that may require grad, or a value that may be such a tensor."""
+def _fills_grad_of(inputs: Value | None, state: State) -> None:
+    """`score.backward(inputs=[acts])`: backward fills the `.grad` of the tensors named,
+    non-leaves included (Grad-CAM's activations), as `retain_grad()` would."""
+    items = inputs.items if isinstance(inputs, Seq) else (inputs,)
+    for item in items:
+        if isinstance(item, TRef):
+            state.heap[item.oid] = state.tensor(item).evolve(retains_grad=True)
+
+
+def _may_require_grad(node: ast.expr | None, value: Value, state: State) -> bool:
+    """A tensor that may require grad, or a value that may be such a tensor (not a number
+    by how it is written: `loss.item()`, `float(s)`, `len(xs)`)."""
     if isinstance(value, TRef):
         return state.tensor(value).rg is Tri.MAYBE
-    return isinstance(value, Unknown)
+    if not isinstance(value, Unknown):
+        return False
+    if isinstance(node, ast.Call):
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        return called not in _GIVES_NUMBERS
+    return not isinstance(node, ast.Constant)
+
+
+_GIVES_NUMBERS: Final = frozenset(
+    {"item", "tolist", "numel", "dim", "size", "float", "int", "bool", "len", "round"}
+)
+
+# Where an in-place method takes the values it writes, when not its first argument: an
+# index or a mask that may be unknown never makes the written tensor require grad.
+_SOURCE_ARGUMENT: Final = {
+    "index_add_": (2, "source"),
+    "index_copy_": (2, "source"),
+    "index_fill_": (2, "value"),
+    "index_put_": (1, "values"),
+    "index_reduce_": (2, "source"),
+    "scatter_": (2, "src"),
+    "scatter_add_": (2, "src"),
+    "scatter_reduce_": (2, "src"),
+    "masked_fill_": (1, "value"),
+    "masked_scatter_": (1, "source"),
+    "put_": (1, "source"),
+}
+
+
+def _written_source(name: str, args: Args, kwargs: Kwargs) -> tuple[ast.expr | None, Value] | None:
+    """The argument an in-place method writes from (`msg` of `index_add_(0, dst, msg)`)."""
+    position, keyword = _SOURCE_ARGUMENT.get(name, (0, ""))
+    if position < len(args):
+        return args[position]
+    if keyword and keyword in kwargs:
+        return kwargs[keyword]
+    if name == "scatter_" and "value" in kwargs:
+        return kwargs["value"]
+    return None
 
 
 def _saves_written(op: K.OpFacts | None, value_rg: bool) -> bool:

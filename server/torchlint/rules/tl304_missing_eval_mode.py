@@ -11,8 +11,9 @@ took the model's weights with `update_parameters`. Not flagged: a pytest-style `
 function that asserts (a shape check of a fresh model), a model switched to
 `train()` on purpose after loading (Monte Carlo dropout), a copy of a live model
 (`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run under
-`no_grad` inside the training step (a function that also steps, or a loop of module code
-that steps after it: MixMatch's label guessing). An object holding the model
+`no_grad` inside the training step (a function that also steps, or, in a loop of module
+code, a result that feeds the loss backpropagated later in the loop: MixMatch's label
+guessing; a validation result handed to a scheduler's `step` is still flagged). An object holding the model
 handed to code the analysis does not run (a callback found with `getattr`, a call too
 deep to follow) may switch its mode there: unless that code cannot (an empty hook, a
 logger), the mode becomes unknown and nothing is reported.
@@ -172,16 +173,65 @@ def _bound_in_comprehension(ctx: RuleContext, node: ast.AST, name: str) -> bool:
 
 def _trains_around(ctx: RuleContext, node: ast.AST) -> bool:
     """The function holding `node` itself takes a backward or an optimizer step; in module
-    code, the loop holding `node` takes one after it (MixMatch's label guessing at the top
-    of a training step; a validation pass after the step is still flagged)."""
+    code, what `node` gives feeds a backward later in the loop holding it (MixMatch's
+    labels guessed at the top of a training step). A validation pass whose result goes to
+    a scheduler's `step(val_loss)` or a print is still flagged."""
     func = ctx.enclosing_function(node)
     if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
         return trains_in_text(func, ctx.source.scan_lines)
     loop = _innermost_loop(ctx, node)
-    if loop is None or loop.end_lineno is None:
+    parents = ctx.parents(node)
+    stmt = parents.get(id(node))
+    while stmt is not None and not isinstance(stmt, ast.stmt):
+        stmt = parents.get(id(stmt))  # the innermost statement holding the call
+    if loop is None or not isinstance(stmt, ast.stmt):
         return False
-    start = getattr(node, "end_lineno", None) or loop.lineno
-    return trains_between(ctx.source.scan_lines, start, loop.end_lineno)
+    tainted = _bound_names(stmt)
+    after = sorted(
+        (
+            s
+            for s in ast.walk(loop)
+            if isinstance(s, ast.stmt)
+            and not isinstance(s, _COMPOUND_STATEMENTS)
+            and s.lineno > (stmt.end_lineno or stmt.lineno)
+        ),
+        key=lambda s: s.lineno,
+    )
+    for later in after:
+        read = {n.id for n in ast.walk(later) if isinstance(n, ast.Name)}
+        if not read & tainted:
+            continue
+        end = later.end_lineno or later.lineno
+        if trains_between(ctx.source.scan_lines, later.lineno, end) and ".backward(" in "".join(
+            ctx.source.scan_lines[later.lineno - 1 : end]
+        ):
+            return True
+        tainted |= _bound_names(later)
+    return False
+
+
+_COMPOUND_STATEMENTS = (
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.If,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+)
+
+
+def _bound_names(stmt: ast.stmt) -> set[str]:
+    """The names a simple statement binds (`p = ...`, `a, b = ...`, `total += ...`)."""
+    targets: list[ast.expr] = []
+    if isinstance(stmt, ast.Assign):
+        targets = list(stmt.targets)
+    elif isinstance(stmt, ast.AugAssign | ast.AnnAssign):
+        targets = [stmt.target]
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
 def _innermost_loop(ctx: RuleContext, node: ast.AST) -> ast.For | ast.While | None:

@@ -64,11 +64,13 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
+from typing import Final
 
 from torchlint.analysis.events import Event, ModuleCall, TorchCall
 from torchlint.analysis.facts import Tensor, Tri, Why
 from torchlint.analysis.state import State
-from torchlint.analysis.values import OptimizerObj
+from torchlint.analysis.values import ObjRef, OptimizerObj
 from torchlint.findings import Severity
 from torchlint.rules._losses import LOSS_FUNCTIONS, LossCall, loss_call
 from torchlint.rules._text import origins
@@ -173,13 +175,14 @@ def _caller_argument(
     end = func.end_lineno or func.lineno
     if called != func.name or why is None or func.lineno <= why.line <= end:
         return None  # the target was made in the helper itself
-    made = ctx.stmt_at(why.line) if why.path is None else None
-    if made is None or ctx.enclosing_function(made) is not ctx.enclosing_function(site):
-        # made in a function the helper calls (`ddim(teacher, x_t, t)` given the teacher
-        # model), not by the caller: the caller hands over no output to detach
-        return None
     params = [a.arg for a in (*func.args.posonlyargs, *func.args.args) if a.arg != "self"]
     name = _feeding_parameter(func, target, [p for p in params if p not in _numbers(func)])
+    state = event.state if isinstance(event, TorchCall | ModuleCall) else None
+    given = state.env.get(name) if state is not None and name is not None else None
+    if isinstance(given, ObjRef) and given.oid == t.from_module:
+        # the helper is given the model itself (`ddim(teacher, x_t, t)` in it), not its
+        # output: the caller hands over nothing to detach; said at the helper's loss
+        return None
     arg = ctx.argument_for(site, func, name) if name is not None else None
     return (site, arg, why) if arg is not None else None
 
@@ -242,22 +245,26 @@ def _pseudo_label(ctx: RuleContext, call: LossCall) -> bool:
     if scope is None:
         return False
     stored = _assignments(scope)
-    numbers = _numbers_bound(scope) | (_numbers_bound(ctx.tree) if ctx.tree is not None else {})
-    made = _made_from(target, stored)
-    if any(_sharpens(n, numbers) for n in made):
+    numbers = _numbers_in(scope, ctx.tree)
+    if any(_sharpens(n, numbers) for n in _made_from(target, stored, into_calls=False)):
         return True
+    made = _made_from(target, stored)
     return _names_view(made, "weak") and _names_view(_made_from(pred, stored), "strong")
 
 
-def _made_from(expr: ast.expr, stored: dict[str, list[ast.expr]], hops: int = 4) -> list[ast.AST]:
-    """The nodes of `expr` and of the single assignments its names come from, a few deep."""
+def _made_from(
+    expr: ast.expr, stored: dict[str, list[ast.expr]], hops: int = 4, *, into_calls: bool = True
+) -> list[ast.AST]:
+    """The nodes of `expr` and of the single assignments its names come from, a few deep.
+    `into_calls=False`: not into the arguments of a call other than tensor arithmetic (a
+    model's input, normalised by `/ 0.3081`, says nothing of how its output was used)."""
     nodes: list[ast.AST] = []
     todo, seen = [expr], set()
     while todo and hops >= 0:
         hops -= 1
         nxt: list[ast.expr] = []
         for e in todo:
-            for n in ast.walk(e):
+            for n in _walk(e, into_calls):
                 nodes.append(n)
                 if isinstance(n, ast.Name) and n.id not in seen and len(stored.get(n.id, ())) == 1:
                     seen.add(n.id)
@@ -266,8 +273,49 @@ def _made_from(expr: ast.expr, stored: dict[str, list[ast.expr]], hops: int = 4)
     return nodes
 
 
+def _walk(node: ast.AST, into_calls: bool) -> Iterator[ast.AST]:
+    yield node
+    if isinstance(node, ast.Call) and not into_calls:
+        func = node.func
+        yield from _walk(func, into_calls)  # `p.pow(1 / T)`: the receiver
+        if _callee(node) in _TENSOR_MATH or "sharpen" in (_callee(node) or "").lower():
+            for arg in (*node.args, *(k.value for k in node.keywords)):
+                yield from _walk(arg, into_calls)
+        return
+    for child in ast.iter_child_nodes(node):
+        yield from _walk(child, into_calls)
+
+
+def _callee(call: ast.Call) -> str | None:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+
+
+# Calls whose arguments are the tensor being made into a target (`softmax(out / T)`).
+_TENSOR_MATH: Final = frozenset(
+    {
+        "softmax",
+        "log_softmax",
+        "sigmoid",
+        "exp",
+        "log",
+        "pow",
+        "div",
+        "sum",
+        "mean",
+        "clamp",
+        "normalize",
+        "stack",
+        "cat",
+    }
+)
+
+
 def _sharpens(node: ast.AST, numbers: dict[str, float]) -> bool:
-    """`logits / T` or `p ** (1 / T)` (`p.pow(1 / T)`) with a temperature below 1."""
+    """`logits / T` or `p ** (1 / T)` (`p.pow(1 / T)`) with a temperature below 1, or a
+    call of a `sharpen` helper (MixMatch's)."""
+    if isinstance(node, ast.Call) and "sharpen" in (_callee(node) or "").lower():
+        return True
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         temperature = _number(node.right, numbers)
         return temperature is not None and 0 < temperature < 1
@@ -299,7 +347,41 @@ def _number(node: ast.expr, numbers: dict[str, float]) -> float | None:
     return None
 
 
-def _numbers_bound(scope: ast.AST) -> dict[str, float]:
+def _numbers_in(scope: ast.AST, tree: ast.AST | None) -> dict[str, float]:
+    """The numbers names stand for in `scope`: its own bindings (a parameter's number
+    default, `T = 0.5`) hide the module's (`T = 0.5` at the top, `T=2.0` a parameter)."""
+    numbers: dict[str, float] = {}
+    if tree is not None and tree is not scope:
+        numbers = {k: v for k, v in _numbers_bound(tree).items() if v is not None}
+    if isinstance(scope, ast.FunctionDef):
+        a = scope.args
+        params = [*a.posonlyargs, *a.args, *a.kwonlyargs]
+        if a.vararg is not None:
+            params.append(a.vararg)
+        if a.kwarg is not None:
+            params.append(a.kwarg)
+        for p in params:
+            numbers.pop(p.arg, None)
+        positional = [*a.posonlyargs, *a.args]
+        pairs = [
+            *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
+            *((k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None),
+        ]
+        rebound = _numbers_bound(scope, keep_unknown=True)
+        for p, d in pairs:
+            value = _number(d, {})
+            if value is not None and p.arg not in rebound:
+                numbers[p.arg] = value  # `def uda_step(x, T=0.4)`, never rebound in it
+    own = _numbers_bound(scope, keep_unknown=True)
+    for name, value in own.items():
+        if value is None:
+            numbers.pop(name, None)
+        else:
+            numbers[name] = value
+    return numbers
+
+
+def _numbers_bound(scope: ast.AST, *, keep_unknown: bool = False) -> dict[str, float | None]:
     """Names bound once in `scope`, to a number (`T = 0.5`, `T, lam = 0.5, 1.0`)."""
     found: dict[str, list[float | None]] = {}
     counted: set[int] = set()  # the Name nodes read as an assignment's targets
@@ -324,6 +406,8 @@ def _numbers_bound(scope: ast.AST) -> dict[str, float]:
             and id(node) not in counted  # ast.walk visits an Assign before its targets
         ):
             found.setdefault(node.id, []).append(None)  # a loop target, `T += 1`, ...
+    if keep_unknown:  # every name bound: its number, or None when not one number
+        return {k: v[0] if len(v) == 1 else None for k, v in found.items()}
     return {k: v[0] for k, v in found.items() if len(v) == 1 and v[0] is not None}
 
 
