@@ -270,7 +270,25 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         # single precision stays single; integers are inverted in float64
         dtype = x.dtype if x.dtype in ("float32", "float64") else "float64"
         return NumpyArray(dtype, node.lineno, x.rank)
+    if qual in _DECOMPOSITIONS and args:
+        x = args[0][1]
+        if not isinstance(x, NumpyArray) or x.dtype is None:
+            return None
+        # real symmetric / SVD / QR factors keep single or double precision (ints: float64)
+        dtype = x.dtype if x.dtype in ("float32", "float64") else "float64"
+        if x.dtype not in ("float32", "float64", *_INTS):
+            return None
+        ranks = _DECOMPOSITIONS[qual] if x.rank == 2 else tuple(None for _ in _DECOMPOSITIONS[qual])
+        return Seq(tuple(NumpyArray(dtype, node.lineno, r) for r in ranks), "tuple")
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
+
+
+# The factors of a matrix (rank 2), by rank: `w, v = np.linalg.eigh(cov)`.
+_DECOMPOSITIONS: Final[dict[str, tuple[int | None, ...]]] = {
+    "numpy.linalg.eigh": (1, 2),
+    "numpy.linalg.svd": (2, 1, 2),
+    "numpy.linalg.qr": (2, 2),
+}
 
 
 # Where numpy's signatures take `dtype` positionally.

@@ -985,6 +985,8 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
     tensors = [i for i in inputs if i.tensor is not None]
     first = tensors[0].tensor if tensors else None
     fi = first.interval if first is not None else None
+    if name in _KEEPS_VALUES and fi is not None:
+        return fi  # `softplus(h).squeeze(1) + 0.1`: the same values, laid out anew
     if name in ("exp", "softplus"):
         return POSITIVE if name == "exp" else NONNEG
     if name in ("sigmoid", "softmax"):
@@ -1066,6 +1068,40 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         if a is not None and b is not None and a.lo is not None and b.lo is not None:
             return Interval(a.lo + b.lo, None, a.lo_open or b.lo_open)
     return None
+
+
+# Ops whose result holds some or all of its input's values, moved: their bounds hold.
+_KEEPS_VALUES: Final = frozenset(
+    {
+        "squeeze",
+        "unsqueeze",
+        "view",
+        "view_as",
+        "reshape",
+        "reshape_as",
+        "flatten",
+        "unflatten",
+        "permute",
+        "transpose",
+        "t",
+        "movedim",
+        "contiguous",
+        "clone",
+        "detach",
+        "expand",
+        "expand_as",
+        "repeat",
+        "narrow",
+        "flip",
+        "roll",
+        "__getitem__",
+        "index_select",
+        "gather",
+        "masked_select",
+        "amax",
+        "amin",
+    }
+)
 
 
 def _unknown_min(name: str, node: ast.Call, inputs: list[Input]) -> bool:

@@ -3966,6 +3966,8 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
             return obj.items[0 if name == "values" else 1]
     if isinstance(obj, Seq | NN.Builtin | Params | NN.Loader):
         return Bound(obj, name)
+    if isinstance(obj, NP.NumpyArray) and name in ("T", "mT"):
+        return NP.NumpyArray(obj.dtype, node.lineno, obj.rank)  # transposed: the same values
     return UNKNOWN
 
 
