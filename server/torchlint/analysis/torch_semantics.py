@@ -2075,7 +2075,9 @@ def _factory(
     return ref
 
 
-_SIZED_FACTORIES: Final = frozenset({"zeros", "ones", "empty", "rand", "randn"})
+_SIZED_FACTORIES: Final = frozenset(
+    {"zeros", "ones", "empty", "rand", "randn", "new_zeros", "new_ones", "new_empty"}
+)
 
 
 def _image_sizes(qual: str, node: ast.Call) -> bool:
