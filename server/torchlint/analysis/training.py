@@ -88,14 +88,8 @@ def trains_in_body(func: FunctionInfo, lines: list[str]) -> bool:
 
 def trains_in_text(node: ast.AST, lines: list[str]) -> bool:
     """The text of `node` (a function) calls backward or an optimizer step."""
-    start: int = getattr(node, "lineno", 1)
-    end: int = getattr(node, "end_lineno", None) or start
-    return trains_between(lines, start, end)
-
-
-def trains_between(lines: list[str], first: int, last: int) -> bool:
-    """Lines `first` to `last` (1-based, inclusive) call backward or an optimizer step."""
-    return bool(_TRAINS.search("\n".join(lines[first - 1 : last])))
+    end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 1)
+    return bool(_TRAINS.search("\n".join(lines[getattr(node, "lineno", 1) - 1 : end])))
 
 
 @dataclass

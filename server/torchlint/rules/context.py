@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import bisect
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from torchlint.analysis.source import SourceInfo
 from torchlint.config import Config
@@ -297,7 +297,7 @@ class RuleContext:
         for node in self._walk_around(row):
             if (
                 isinstance(node, ast.stmt)
-                and not isinstance(node, _COMPOUND)
+                and not isinstance(node, COMPOUND_STATEMENTS)
                 and node.lineno == row
             ):
                 return node
@@ -313,7 +313,7 @@ class RuleContext:
         return None
 
 
-_COMPOUND = (
+COMPOUND_STATEMENTS: Final = (
     ast.FunctionDef,
     ast.AsyncFunctionDef,
     ast.ClassDef,

@@ -69,10 +69,10 @@ import ast
 
 from torchlint.analysis.events import Event, ModuleCall
 from torchlint.analysis.facts import GradMode, Tri
-from torchlint.analysis.training import has_mode_dependent, trains_between, trains_in_text
+from torchlint.analysis.training import has_mode_dependent, trains_in_text
 from torchlint.findings import Applicability, Edit, Severity
 from torchlint.rules.base import Rule
-from torchlint.rules.context import RuleContext
+from torchlint.rules.context import COMPOUND_STATEMENTS, RuleContext
 from torchlint.rules.fixes import insert_after, insert_before, receiver_name
 
 
@@ -192,7 +192,7 @@ def _trains_around(ctx: RuleContext, node: ast.AST) -> bool:
             s
             for s in ast.walk(loop)
             if isinstance(s, ast.stmt)
-            and not isinstance(s, _COMPOUND_STATEMENTS)
+            and not isinstance(s, COMPOUND_STATEMENTS)
             and s.lineno > (stmt.end_lineno or stmt.lineno)
         ),
         key=lambda s: s.lineno,
@@ -202,26 +202,10 @@ def _trains_around(ctx: RuleContext, node: ast.AST) -> bool:
         if not read & tainted:
             continue
         end = later.end_lineno or later.lineno
-        if trains_between(ctx.source.scan_lines, later.lineno, end) and ".backward(" in "".join(
-            ctx.source.scan_lines[later.lineno - 1 : end]
-        ):
+        if ".backward(" in "".join(ctx.source.scan_lines[later.lineno - 1 : end]):
             return True
         tainted |= _bound_names(later)
     return False
-
-
-_COMPOUND_STATEMENTS = (
-    ast.For,
-    ast.AsyncFor,
-    ast.While,
-    ast.If,
-    ast.With,
-    ast.AsyncWith,
-    ast.Try,
-    ast.FunctionDef,
-    ast.AsyncFunctionDef,
-    ast.ClassDef,
-)
 
 
 def _bound_names(stmt: ast.stmt) -> set[str]:

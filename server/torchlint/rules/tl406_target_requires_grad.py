@@ -168,9 +168,7 @@ def _caller_argument(
     target = call.target.node if call.target is not None else None
     if site is None or not isinstance(func, ast.FunctionDef) or target is None:
         return None
-    called = (
-        site.func.attr if isinstance(site.func, ast.Attribute) else getattr(site.func, "id", None)
-    )
+    called = _callee(site)
     why = t.module_why or t.why_rg
     end = func.end_lineno or func.lineno
     if called != func.name or why is None or func.lineno <= why.line <= end:
@@ -350,6 +348,7 @@ def _number(node: ast.expr, numbers: dict[str, float]) -> float | None:
 def _numbers_in(scope: ast.AST, tree: ast.AST | None) -> dict[str, float]:
     """The numbers names stand for in `scope`: its own bindings (a parameter's number
     default, `T = 0.5`) hide the module's (`T = 0.5` at the top, `T=2.0` a parameter)."""
+    own = _numbers_bound(scope, keep_unknown=True)
     numbers: dict[str, float] = {}
     if tree is not None and tree is not scope:
         numbers = {k: v for k, v in _numbers_bound(tree).items() if v is not None}
@@ -367,12 +366,10 @@ def _numbers_in(scope: ast.AST, tree: ast.AST | None) -> dict[str, float]:
             *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
             *((k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None),
         ]
-        rebound = _numbers_bound(scope, keep_unknown=True)
         for p, d in pairs:
             value = _number(d, {})
-            if value is not None and p.arg not in rebound:
+            if value is not None and p.arg not in own:
                 numbers[p.arg] = value  # `def uda_step(x, T=0.4)`, never rebound in it
-    own = _numbers_bound(scope, keep_unknown=True)
     for name, value in own.items():
         if value is None:
             numbers.pop(name, None)
