@@ -197,6 +197,8 @@ class Interpreter:
         # `_cut_call`): analysed alone, the function starts from that call's arguments and heap.
         self.cut_calls: dict[int, CutCall] = {}
         self.mode_switchers: dict[int, bool] = {}  # see `may_switch_mode`
+        self.switching_sources: dict[int, bool] = {}
+        self.called_names: dict[int, frozenset[str]] = {}
         self.small_functions: dict[int, bool] = {}  # see `_small`
         self.rebound: dict[int, frozenset[str]] = {}  # see `_bound_after`
         self.training = TrainingTracker(self)
@@ -348,11 +350,18 @@ class Interpreter:
         self.module_state = state
         # Now every function and method on its own, parameters unknown, unless a call with
         # known arguments already ran all of it. Nested functions found on the way join the list.
+        # The last defined first: a file defines its helpers and layers before the code that
+        # uses them, so a caller's run comes first and inlines them with what it knows of
+        # their arguments; a callee it ran whole is not run again alone, and one it cut off
+        # too deep is run alone with that call's arguments (`cut_calls`).
+        self.functions.reverse()
         i = 0
         while i < len(self.functions) and self.steps <= self.max_steps * 2:
             func = self.functions[i]
             i += 1
-            if not self._fully_covered(func):
+            # a call cut off too deep knew more than the run that covered the function (a
+            # block's input that requires grad, where only evaluation under no_grad ran it)
+            if id(func.node) in self.cut_calls or not self._fully_covered(func):
                 try:
                     self.analyse_alone(func, state)
                 except Exception as exc:
@@ -461,7 +470,7 @@ class Interpreter:
             # `def forward(self, x):` pasted without its class: `self` is a module
             self_value = PastedSelf()
         frame.self_value = self_value
-        if self_value is not None and self._fully_covered(func):
+        if cut is None and self_value is not None and self._fully_covered(func):
             return  # building `self` ran this very `__init__`, as it would run alone
         args, kwargs = (cut.args, cut.kwargs) if cut is not None else ((), {})
         self._bind_params(func, state, frame, args, kwargs, self_value, alone=cut is None)
@@ -775,7 +784,7 @@ class Interpreter:
         """
         depth = self.frame.depth
         if depth >= _MAX_INLINE_DEPTH and not (
-            (depth < _MAX_INLINE_DEPTH + 2 and self._small(func))
+            (depth < _MAX_INLINE_DEPTH + 3 and self._small(func))
             or (forward and depth < _MAX_INLINE_DEPTH + 1)
         ):
             self._cut_call(func, args, kwargs, state, self_value, alone_args)
@@ -832,8 +841,9 @@ class Interpreter:
 
     def _small(self, func: FunctionInfo) -> bool:
         """A helper of a few statements (`_update` of running statistics, a `project()` of
-        weights) is inlined two levels past the depth limit: cheap, and what it writes is
-        seen by the backward that follows in its caller's caller."""
+        weights, a `causal_mask(T)` an attention layer deep in a model calls) is inlined three
+        levels past the depth limit: cheap, and what it writes or makes is seen by the code
+        that uses it (the backward in its caller's caller, a CUDA tensor it masks)."""
         key = id(func.node)
         small = self.small_functions.get(key)
         if small is None:
@@ -874,17 +884,32 @@ class Interpreter:
         found = False
         while todo and not found:
             f = todo.pop()
-            text = "\n".join(self._lines_of(f, f.node))
-            if _SWITCHES_MODE.search(text):
+            if self._switches_in_text(f):
                 found = True
                 break
-            called = set(_CALLED_NAME.findall(text)) - {f.name}
+            called = self._called_names(f)
             for other in self.functions:
                 if other.name in called and id(other.node) not in seen:
                     seen.add(id(other.node))
                     todo.append(other)
         self.mode_switchers[key] = found  # only the function asked about: the answer is whole
         return found
+
+    def _switches_in_text(self, func: FunctionInfo) -> bool:
+        src = func.source or self.main_src
+        # one search of the whole file first: most files switch no mode in most functions
+        anywhere = self.switching_sources.get(id(src))
+        if anywhere is None:
+            anywhere = self.switching_sources[id(src)] = bool(_SWITCHES_MODE.search(src.scan_text))
+        return anywhere and bool(_SWITCHES_MODE.search("\n".join(self._lines_of(func, func.node))))
+
+    def _called_names(self, func: FunctionInfo) -> frozenset[str]:
+        key = id(func.node)
+        names = self.called_names.get(key)
+        if names is None:
+            text = "\n".join(self._lines_of(func, func.node))
+            names = self.called_names[key] = frozenset(_CALLED_NAME.findall(text)) - {func.name}
+        return names
 
     def _cut_call(
         self,
@@ -1873,7 +1898,7 @@ class Interpreter:
                 for elt, item in zip(target.elts[star + 1 :], ends, strict=True):
                     self.assign(elt, item, state, None)
                 return
-            items = T.unpack(self, value, len(target.elts), state)
+            items = T.unpack(self, value, len(target.elts), state, value_node)
             for elt, item in zip(target.elts, items, strict=False):
                 if isinstance(elt, ast.Starred):
                     self.assign(elt.value, UNKNOWN, state, None)

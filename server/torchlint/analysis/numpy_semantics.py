@@ -229,6 +229,12 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         return _rounded(name, args[0][1], node)
     if qual == "numpy.clip" and args:
         return _clipped(args[0][1], _clip_bounds(args[1:3], kwargs), node)
+    if qual == "numpy.bincount" and args:
+        # counts are numpy's default int; given weights, their sums are float64
+        weighted = len(args) > 1 or "weights" in kwargs
+        return NumpyArray("float64" if weighted else "int64", node.lineno, 1)
+    if qual in ("numpy.digitize", "numpy.searchsorted") and len(args) >= 2:
+        return NumpyArray("int64", node.lineno)  # bin indices
     if qual in ("numpy.cov", "numpy.corrcoef") and args:
         # computed in float64 whatever the data (numpy's result_type with float64)
         return NumpyArray(explicit or "float64", node.lineno)

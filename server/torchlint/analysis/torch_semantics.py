@@ -710,7 +710,9 @@ def list_of(elem: TRef, kind: str = "list") -> Value:
     return Seq((elem,), "listof")
 
 
-def unpack(ip: Interpreter, value: Value, n: int, state: State) -> list[Value]:
+def unpack(
+    ip: Interpreter, value: Value, n: int, state: State, node: ast.expr | None = None
+) -> list[Value]:
     if isinstance(value, Seq):
         if value.kind == "listof":
             return [value.items[0]] * n
@@ -737,7 +739,60 @@ def unpack(ip: Interpreter, value: Value, n: int, state: State) -> list[Value]:
             )
             parts.append(TRef(oid))
         return parts
+    if isinstance(value, TRef) and _rearranged(node):
+        rows = _rows(ip, value, n, state)
+        if rows is not None:
+            return rows
     return [UNKNOWN] * n
+
+
+# Layout ops, which return one tensor: what they give unpacks into rows. (An op that may
+# return several, `torch.where(mask)` or `max_pool2d(..., return_indices=True)`, is not read
+# as a tensor's rows.)
+_REARRANGING: Final = frozenset(
+    {"permute", "view", "reshape", "transpose", "movedim", "moveaxis", "unflatten", "flip"}
+)
+
+
+def _rearranged(node: ast.expr | None) -> bool:
+    """`qkv.reshape(B, N, 3, H, D).permute(2, 0, 3, 1, 4)`, `points.T`."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("T", "mT")
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in _REARRANGING
+    )
+
+
+def _rows(ip: Interpreter, value: TRef, n: int, state: State) -> list[Value] | None:
+    """`q, k, v = qkv.permute(2, 0, 3, 1, 4)`: a tensor unpacks into its rows along dim 0,
+    views one rank lower with its dtype, device and requires_grad. Only where the rank is
+    known (the value surely is a tensor with dimensions); what holds of the whole as a
+    picture, a mask or a distribution does not hold of a row."""
+    t = state.tensor(value)
+    if t.rank is None or t.rank < 1:
+        return None
+    parts: list[Value] = []
+    for i in range(n):
+        oid = ip.graph.alloc(("row", id(ip.stmt), i), ip.frame.context)
+        state.heap[oid] = t.evolve(
+            rank=t.rank - 1,
+            is_view=True,
+            temporary=False,
+            leaf=Tri.NO if t.rg is Tri.YES else t.leaf,
+            param_of=None,
+            params_of=None,
+            retains_grad=False,
+            lost_leaf=None,
+            image=False,
+            mask=None,
+            singular=None,
+            softmax=None,
+            softmax_kind=None,
+        )
+        parts.append(TRef(oid))
+    return parts
 
 
 _SPLIT_METHODS: Final = frozenset(
@@ -866,6 +921,16 @@ def _own_method(dataset: Value | None, state: State, name: str) -> FunctionInfo 
         return None
     method = inst.cls.lookup(name)
     return method if method is not None and method.cls is inst.cls else None
+
+
+def _own_getitem(obj: ObjRef, state: State) -> FunctionInfo | None:
+    """The `__getitem__` of an instance of a class of this file (a dict-like object is read
+    by its entries instead)."""
+    inst = state.heap.get(obj.oid)
+    if type(inst) is not InstanceObj or inst.cls is None:
+        return None
+    method = inst.cls.lookup("__getitem__")
+    return method if method is not None and method.cls is not None else None
 
 
 def _own_function(value: Value) -> bool:
@@ -2119,6 +2184,24 @@ def _factory_interval(qual: str, args: Args) -> Interval | None:
     return None
 
 
+# Factories whose arguments are not sizes and whose result is a vector.
+_ONE_DIMENSIONAL: Final = frozenset(
+    {
+        "arange",
+        "linspace",
+        "logspace",
+        "randperm",
+        "fftfreq",
+        "rfftfreq",
+        "hann_window",
+        "hamming_window",
+        "blackman_window",
+        "bartlett_window",
+        "kaiser_window",
+    }
+)
+
+
 def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> int | None:
     name = short(qual)
     if name in ("new_zeros", "new_ones", "new_empty", "new_full"):
@@ -2141,7 +2224,7 @@ def _factory_rank(qual: str, fk: K.FactoryFacts, args: Args, state: State) -> in
             return None
         rank = NP.literal_rank(args[0][0])
         return rank if rank is not None else _value_rank(args[0][1])
-    if name in ("arange", "linspace", "logspace", "randperm"):
+    if name in _ONE_DIMENSIONAL:
         return 1
     if name == "scalar_tensor":
         return 0  # its argument is the value, not a size
@@ -2305,6 +2388,8 @@ def _torch_op(
     ref = _tuple_result(ip, name, op, ref, node, state)
     if name == "meshgrid":
         ref = _meshgrid(ip, args, ref, node, state)
+    elif name == "gradient" and qual == "torch.gradient":
+        ref = _gradients(ip, args, ref, node, state)
     if name == "where" and len(args) == 3 and isinstance(ref, TRef):
         _where(ip, args, ref, node, state)
     elif name == "masked_fill" and len(args) >= 2:
@@ -2360,6 +2445,17 @@ def _meshgrid(ip: Interpreter, args: Args, result: Value, node: ast.Call, state:
         state.heap[oid] = first.evolve(rank=count, root=oid)
         grids.append(TRef(oid))
     return Seq(tuple(grids), "tuple")
+
+
+def _gradients(ip: Interpreter, args: Args, result: Value, node: ast.Call, state: State) -> Value:
+    """`torch.gradient(v, spacing=h, dim=0)`: a tuple of derivatives, one per dimension
+    asked for, each shaped as the input (`[0]` of it keeps the input's rank)."""
+    given = args[0][1] if args else None
+    if not isinstance(result, TRef) or not isinstance(given, TRef):
+        return result
+    oid = ip.graph.alloc((id(node), "gradient"), ip.frame.context)
+    state.heap[oid] = state.tensor(result).evolve(rank=state.tensor(given).rank, root=oid)
+    return Seq((TRef(oid),), "listof")
 
 
 def rank_from_shape_unpack(
@@ -4180,10 +4276,19 @@ def _sliced(seq: Seq, index: ast.Slice) -> Value:
         ):
             bounds.append(-part.operand.value)  # `layers[:-1]`
         else:
-            return UNKNOWN
+            return _some_of(seq)
     if bounds[2] == 0:
         return UNKNOWN
     return Seq(seq.items[bounds[0] : bounds[1] : bounds[2]], seq.kind)
+
+
+def _some_of(seq: Seq) -> Value:
+    """`[0, 1, 2, 4, 8][: cfg["n"]]`: bounds not known, but every item is a number of one
+    kind (an int, a float): some number of such numbers, their values unknown."""
+    kinds = {number_kind(item) for item in seq.items}
+    if seq.kind == "list" and len(kinds) == 1 and (kind := kinds.pop()) is not None:
+        return Seq((kind,), "listof")
+    return UNKNOWN
 
 
 # The `math` functions that return an int or a bool; `frexp`/`modf` return pairs and
@@ -4368,6 +4473,10 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
             return UNKNOWN
         if mod is not None:
             return NN.module_item(ip, base, mod, index, node, state)
+        getitem = _own_getitem(base, state)
+        if getitem is not None:
+            # `ds[j]` of a dataset class of the file that is no torch Dataset: its method runs
+            return ip.call_user(getitem, (index,), {}, state, node, self_value=base)
     if isinstance(base, DataIter):
         return _data_tensor(ip, base, state, int(const_number(index) or 0))
     return UNKNOWN

@@ -47,6 +47,9 @@ DATA_FACTORIES: dict[str, Callable[..., Any]] = {
     "torch.blackman_window": lambda v, **kw: torch.blackman_window(4, **kw),
     "torch.bartlett_window": lambda v, **kw: torch.bartlett_window(4, **kw),
     "torch.kaiser_window": lambda v, **kw: torch.kaiser_window(4, **kw),
+    # sample frequencies, for spectral solvers and filters
+    "torch.fft.fftfreq": lambda v, **kw: torch.fft.fftfreq(4, **kw),
+    "torch.fft.rfftfreq": lambda v, **kw: torch.fft.rfftfreq(4, **kw),
 }
 
 LIKE_FACTORIES: dict[str, Callable[..., Any]] = {

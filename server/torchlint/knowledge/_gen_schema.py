@@ -41,7 +41,8 @@ def aten_schemas() -> dict[str, SchemaFacts]:
         if any(a.kwarg_only and _writes(a) for a in args):
             continue  # an out= overload says nothing about the op itself
         self_arg = next((a for a in args if a.name == "self"), None)
-        if self_arg is None:
+        if self_arg is None or str(self_arg.type) != "Tensor":
+            # (`aten::sort.int(int[](a!) self)` sorts a TorchScript list, not a tensor)
             continue
         if _writes(self_arg):
             f.inplace = True

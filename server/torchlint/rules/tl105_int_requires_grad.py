@@ -34,6 +34,7 @@ Unsafe: the tensor becomes float32, which changes integer arithmetic (division, 
 from __future__ import annotations
 
 import ast
+from typing import Final
 
 from torchlint.analysis.events import Event, RequiresGradSet
 from torchlint.analysis.facts import BOOL, INTEGRAL, all_in
@@ -69,7 +70,7 @@ class IntRequiresGrad(Rule):
             subject = f"{code(event.tensor.text)} is {dtype}{because(t.why_dtype)}"
         message = (
             f"{subject}, and only floating-point and complex tensors can require grad: PyTorch raises "
-            f'"Only Tensors of floating point and complex dtype can require gradients".'
+            f'"{_RAISED.get(event.how, _RAISED["factory"])}".'
         )
         torch_name = ctx.imports.torch_expr()
         edits: tuple[Edit, ...] | None = None
@@ -88,6 +89,15 @@ class IntRequiresGrad(Rule):
                 edits = (Edit(ctx.source.span(stmt), f"{base} = {base}.float().requires_grad_()"),)
         related = (("the dtype comes from here", t.why_dtype),) if t.why_dtype else ()
         ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
+
+
+# What torch 2.13 raises, by how the flag is set (they differ in case and wording).
+_RAISED: Final = {
+    "factory": "Only Tensors of floating point and complex dtype can require gradients",
+    "parameter": "Only Tensors of floating point and complex dtype can require gradients",
+    "requires_grad_": "only Tensors of floating point dtype can require gradients",
+    "attribute": "only Tensors of floating point and complex dtype can require gradients",
+}
 
 
 def _asks_for_grad(node: ast.expr | None) -> bool:
