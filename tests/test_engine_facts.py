@@ -499,3 +499,22 @@ def test_division_with_a_rounding_mode_keeps_integers() -> None:
     assert facts["floor"].dtype == {"int64"}
     assert facts["trunc"].dtype == {"int64"}
     assert facts["true"].dtype == {"float32"}
+
+
+def test_unpacked_rows_and_index_tuples() -> None:
+    """A layout op's result unpacks into rows; sort, topk and one-argument `where` give
+    int64 indices; what may be a tuple of several tensors does not unpack into rows."""
+    facts = facts_of(
+        "import torch\n"
+        "import torch.nn.functional as F\n"
+        "qkv = torch.randn(2, 5, 3, 8, requires_grad=True)\n"
+        "q, k, v = qkv.permute(2, 0, 1, 3)\n"
+        "values, order = qkv.detach().sort(dim=1)\n"
+        "rows, cols = torch.where(qkv > 0)\n"
+        "pooled, where = F.max_pool2d(qkv.detach(), 2, return_indices=True)\n"
+    )
+    assert facts["q"].dtype == {"float32"} and facts["q"].rank == 3
+    assert facts["q"].rg is Tri.YES and facts["q"].leaf is Tri.NO
+    assert facts["order"].dtype == {"int64"} and facts["values"].dtype == {"float32"}
+    assert facts["rows"].dtype == {"int64"} and facts["cols"].rank == 1
+    assert "where" not in facts  # an unknown, not a row of the pooled tensor

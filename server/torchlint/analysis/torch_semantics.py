@@ -2390,7 +2390,9 @@ def _torch_op(
         ref = _meshgrid(ip, args, ref, node, state)
     elif name == "gradient" and qual == "torch.gradient":
         ref = _gradients(ip, args, ref, node, state)
-    if name == "where" and len(args) == 3 and isinstance(ref, TRef):
+    if name == "where" and len(args) == 1 and not kwargs and isinstance(ref, TRef):
+        ref = _coordinates(ip, ref, node, state)
+    elif name == "where" and len(args) == 3 and isinstance(ref, TRef):
         _where(ip, args, ref, node, state)
     elif name == "masked_fill" and len(args) >= 2:
         _masked_fill(ip, args[0], args[1], node, state)
@@ -2545,6 +2547,16 @@ def _dict_method(
     if name in ("update", "pop", "popitem", "setdefault", "clear"):
         state.heap[receiver.oid] = DictObj(None, {}, exact=False)
     return UNKNOWN
+
+
+def _coordinates(ip: Interpreter, result: TRef, node: ast.Call, state: State) -> Value:
+    """`rows, cols = torch.where(mask)`: one int64 vector of indices per dimension of the
+    condition, on its device, never requiring grad."""
+    cond = state.tensor(result)
+    oid = ip.graph.alloc((id(node), "coordinates"), ip.frame.context)
+    why = ip.why_code(node, "the indices of `{}`")
+    state.heap[oid] = _without_grad(oid, frozenset({"int64"}), cond.device, 1, why)
+    return Seq((TRef(oid),), "listof")
 
 
 def _without_grad(oid: int, dtype: DType, device: str | None, rank: int | None, why: Why) -> Tensor:

@@ -21,6 +21,11 @@ def masked_coordinates(scores):
     return scores[rows, cols].sum() + torch.zeros(4, 5).index_put((rows, cols), scores[rows, cols]).sum()
 
 
+def first_positive_column(scores):
+    cols = torch.where(scores > 0)[1]
+    return scores.gather(1, cols[:1].expand(scores.size(0), 1))
+
+
 def split_heads(qkv):
     q, k, v = qkv.permute(2, 0, 1, 3)
     return (q @ k.transpose(-2, -1)).softmax(-1) @ v
@@ -29,4 +34,5 @@ def split_heads(qkv):
 print(listwise_loss(torch.randn(3, 4), torch.randn(3, 4)))
 print(pool_unpool(torch.randn(1, 1, 4, 4)).shape)
 print(masked_coordinates(torch.randn(4, 5)))
+print(first_positive_column(torch.randn(4, 5).abs()))
 print(split_heads(torch.randn(2, 5, 3, 8)).shape)
