@@ -1894,6 +1894,25 @@ def container_method(
                 ref, found, key = entry
                 state.heap[ref.oid] = DictObj(None, {**found.attrs, key: new}, found.exact)
             note_append(ip, recv_node, item, node, state)
+        elif isinstance(recv_node, ast.Name):
+            # `extend`: the items of a known sequence join it; anything else, unknown items
+            ext = item if isinstance(item, Seq) and item.kind in ("list", "tuple") else None
+            if ext is not None and recv.kind == "list":
+                state.env[recv_node.id] = Seq((*recv.items, *ext.items), "list")
+            elif not (
+                ext is not None
+                and recv.kind == "listof"
+                and all(i == recv.items[0] for i in ext.items)
+            ):
+                state.env[recv_node.id] = UNKNOWN
+        return Const(None)
+    if (
+        isinstance(recv, Seq)
+        and name in ("insert", "remove", "clear", "sort", "reverse", "__setitem__")
+        and isinstance(recv_node, ast.Name)
+    ):
+        # the list changes in ways not followed: `bounds.insert(0, 0.5)` adds a float
+        state.env[recv_node.id] = Seq((), "list") if name == "clear" else UNKNOWN
         return Const(None)
     if isinstance(recv, Seq) and name == "pop":
         return recv.items[-1] if recv.items else UNKNOWN

@@ -231,8 +231,11 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         return _clipped(args[0][1], _clip_bounds(args[1:3], kwargs), node)
     if qual == "numpy.bincount" and args:
         # counts are numpy's default int; given weights, their sums are float64
-        weighted = len(args) > 1 or "weights" in kwargs
-        return NumpyArray("float64" if weighted else "int64", node.lineno, 1)
+        weights = args[1][1] if len(args) > 1 else kwargs.get("weights", (None, None))[1]
+        if weights is None or (isinstance(weights, Const) and weights.value is None):
+            return NumpyArray("int64", node.lineno, 1)
+        # weights passed on from a caller may be None: only known ones make float64
+        return NumpyArray(None if weights is UNKNOWN else "float64", node.lineno, 1)
     if qual in ("numpy.digitize", "numpy.searchsorted") and len(args) >= 2:
         return NumpyArray("int64", node.lineno)  # bin indices
     if qual in ("numpy.cov", "numpy.corrcoef") and args:

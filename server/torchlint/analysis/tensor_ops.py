@@ -947,6 +947,10 @@ def _singular(
             and w.rg is Tri.NO
         ):
             continue  # nor w.r.t. data that does not require grad (`torch.log(counts)`)
+        if inp.tensor.rank == 0 and s.wrt != s.input:
+            # `scores / torch.sqrt(torch.tensor(d_k))`: a scalar divisor is 0 everywhere or
+            # nowhere, so no mask can pick out the positions where it is
+            continue
         if name in ("pow", "__pow__", "float_power"):
             exponent = _exponent(inputs)
             # x ** 0.5 has an infinite slope at 0; x ** -0.5 (like 1 / x) is infinite there

@@ -4513,11 +4513,26 @@ def set_item(
     if isinstance(base, ObjRef) and (mod := state.module(base)) is not None:
         NN.set_module_item(base, mod, index, value, state)
         return
+    if isinstance(base, Seq) and isinstance(target.value, ast.Name):
+        # `bounds[0] = 0.5`: that item changes; an index not known may change any
+        state.env[target.value.id] = _list_with_item(base, index, value)
+        return
     if isinstance(base, TRef):
         _maybe_masked_setitem(ip, base, target, ip.stmt, state)
         inplace_write(
             ip, base, target.value, "[]=", "setitem", (value_node, value), ip.stmt, state, None
         )
+
+
+def _list_with_item(seq: Seq, index: Value, value: Value) -> Value:
+    if seq.kind == "listof":
+        return seq if value == seq.items[0] else UNKNOWN
+    i = index.value if isinstance(index, Const) and type(index.value) is int else None
+    if seq.kind != "list" or i is None or not -len(seq.items) <= i < len(seq.items):
+        return UNKNOWN
+    items = list(seq.items)
+    items[i] = value
+    return Seq(tuple(items), "list")
 
 
 def _maybe_masked_setitem(
