@@ -636,6 +636,22 @@ _POINTWISE_METHODS: Final = frozenset(
 # resampling and padding change sizes, not the number of dimensions).
 _SELF_SHAPED: Final = frozenset(
     {
+        # transposes and copies: the same dimensions in another order, or the same
+        "t",
+        "T",
+        "mT",
+        "H",
+        "mH",
+        "adjoint",
+        "movedim",
+        "moveaxis",
+        "swapaxes",
+        "swapdims",
+        "contiguous",
+        "clone",
+        "conj",
+        "real",
+        "imag",
         "masked_fill",
         "tril",
         "triu",

@@ -3044,6 +3044,9 @@ def _convert(
     ot = ot.evolve(
         mask=ot.mask or t.mask, singular=t.singular or ot.singular, image=t.image, rank=t.rank
     )
+    if t.softmax is not None and (dtype is None or K.dtype_category(dtype) == "float"):
+        # `probs.float()` after autocast: the same probabilities in another precision
+        ot = ot.evolve(softmax=t.softmax, softmax_kind=t.softmax_kind)
     state.heap[out.oid] = ot
     _emit_call(ip, f"Tensor.{name}", (recv_node, ref), args, kwargs, out, node, state)
     return out

@@ -1,0 +1,29 @@
+# The same loop with the network returning logits: CrossEntropyLoss gets what it expects.
+import torch
+from torch import nn
+import torch.nn.functional as F
+
+
+class SmallNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 4)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+class LossComputer:
+    def __init__(self):
+        self.criterion = nn.CrossEntropyLoss(label_smoothing=0.05)
+
+    def __call__(self, logits, targets):
+        return self.criterion(logits, targets)
+
+
+model, loss_fn = SmallNet(), LossComputer()
+x, y = torch.randn(6, 8), torch.randint(0, 4, (6,))
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    probs = model(x)
+loss = loss_fn(probs.float(), y)
+loss.backward()
