@@ -331,3 +331,18 @@ def test_a_snippet_that_returns_to_shallower_indentation_parses() -> None:
     parsed = parse_tolerant(text)
     assert parsed.skipped == ()
     assert [(s.lineno, s.col_offset) for s in parsed.tree.body] == [(1, 8), (2, 8), (3, 4), (4, 0)]
+
+
+def test_a_models_own_step_method_is_not_an_optimizer_step() -> None:
+    from torchlint.analysis.training import trains_in_text
+
+    def trains(body: str, model: str = "") -> bool:
+        text = f"def f(model, opt):\n{body}\n"
+        return trains_in_text(ast.parse(text).body[0], text.splitlines(), model)
+
+    assert trains("    logits, h = model.step(tok, h)")  # without a model: any `.step(`
+    assert not trains("    logits, h = model.step(tok, h)", "model")
+    assert not trains("    out = self.model.step(tok)", "self.model")
+    assert trains("    big_model.step(tok)", "model")
+    assert trains("    model.step(tok)\n    opt.step()", "model")
+    assert trains("    model.step(tok)\n    loss.backward()", "model")

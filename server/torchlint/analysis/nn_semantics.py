@@ -340,6 +340,8 @@ def module_method(
                 # inputs is a call of the model for the rules about evaluating it (TL304),
                 # in the mode the model was in when it was called
                 _emit_module_call(ip, ref, before, args, kwargs, node, state, result, name)
+                # and it trains the model when a loop backpropagates through it
+                note_forward(ip, ref, node, state, result)
             return result
     if name in mod.attrs:
         return call_value(ip, mod.attrs[name], args, kwargs, starred, node, state)

@@ -86,6 +86,20 @@ PASS_SINGULAR: Final = frozenset(
         "square",
         "pow",
         "__pow__",
+        # `relu(margin - dist) ** 2`: a pointwise function turns the zero gradient of the
+        # masked-out positions into zero, which the sqrt's infinite slope still makes NaN
+        "relu",
+        "leaky_relu",
+        "elu",
+        "gelu",
+        "silu",
+        "softplus",
+        "tanh",
+        "sigmoid",
+        "clamp",
+        "clamp_min",
+        "clamp_max",
+        "clip",
     }
 )
 POINTWISE_OPERATORS: Final = frozenset(

@@ -3858,6 +3858,14 @@ def _emit_masked(
     )
 
 
+def _all_true(index: Value, state: State) -> bool:
+    """A boolean index made all true (`torch.ones(n, dtype=torch.bool)`): it drops nothing."""
+    if not isinstance(index, TRef):
+        return False
+    interval = state.tensor(index).interval
+    return interval is not None and interval.excludes(0.0)
+
+
 def _mask_of(ip: Interpreter, value: Value, state: State) -> Mask | None:
     if isinstance(value, TRef):
         return state.tensor(value).mask
@@ -4406,7 +4414,7 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
             mask = _is_mask_index(ip, index, state)
             if mask is not False:
                 m = mask if isinstance(mask, Mask) else None
-                if t.singular is not None:
+                if t.singular is not None and not _all_true(index, state):
                     state.heap[ref.oid] = rt
                     _emit_masked(
                         ip, node, (node.value, base), "index", ip.text(node.slice, 200), m, state

@@ -86,10 +86,22 @@ def trains_in_body(func: FunctionInfo, lines: list[str]) -> bool:
     return trains_in_text(func.node, lines)
 
 
-def trains_in_text(node: ast.AST, lines: list[str]) -> bool:
-    """The text of `node` (a function) calls backward or an optimizer step."""
+def trains_in_text(node: ast.AST, lines: list[str], model: str = "") -> bool:
+    """The text of `node` (a function) calls backward or an optimizer step (`model`: the
+    model evaluated there, whose own `step` method is a decoding step, not an optimizer's)."""
     end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 1)
-    return bool(_TRAINS.search("\n".join(lines[getattr(node, "lineno", 1) - 1 : end])))
+    text = "\n".join(lines[getattr(node, "lineno", 1) - 1 : end])
+    return any(not (model and _called_on(text, m, model)) for m in _TRAINS.finditer(text))
+
+
+def _called_on(text: str, match: re.Match[str], receiver: str) -> bool:
+    """`receiver.step(` at `match` (not `other_receiver.step(`)."""
+    start = match.start() - len(receiver)
+    return (
+        match.group() == ".step("
+        and text.startswith(receiver, start)
+        and (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_."))
+    )
 
 
 @dataclass

@@ -5,7 +5,8 @@ training mode: a call in an evaluation function (`evaluate`, `validate`, `test`,
 `predict`…), or under `torch.no_grad()` after the model was trained or given weights
 with `load_state_dict`, with no `model.eval()` before it, or under `torch.no_grad()` while
 the model it was deep-copied from (an EMA or mean-teacher copy) is in evaluation mode; calling a method of the model
-that runs it (`model.encode(images, texts)`) counts as calling it. An SWA or EMA average
+that runs it (`model.encode(images, texts)`, a decoder's `model.step(token, h)`) counts as
+calling it, in training too; the first such call of a function is reported. An SWA or EMA average
 (`torch.optim.swa_utils.AveragedModel(model)`) is a copy of the model, trained once it
 took the model's weights with `update_parameters`. Not flagged: a pytest-style `test_*`
 function that asserts (a shape check of a fresh model), a model switched to
@@ -96,7 +97,7 @@ class MissingEvalMode(Rule):
             return
         if not has_mode_dependent(event.state, mod):
             return
-        if not event.in_eval_scope and _trains_around(ctx, event.node):
+        if not event.in_eval_scope and _trains_around(ctx, event.node, event.module_text):
             # pseudo-labels or a teacher's targets made under no_grad inside a training
             # step (FixMatch, mean teacher): train mode there is the method's choice
             return
@@ -106,6 +107,8 @@ class MissingEvalMode(Rule):
             # of updating batch-norm statistics (SWA's update_bn), not to evaluate.
             return
         name = event.module_text
+        if _reported_in_function(ctx, event.node, name):
+            return  # one `eval()` before the first call mends them all
         since = (
             f" ({mod.why_training.text}, line {mod.why_training.line})" if mod.why_training else ""
         )
@@ -130,6 +133,26 @@ class MissingEvalMode(Rule):
         ctx.report(
             self.finding(ctx, event.node, message, related=related, fix_edits=_fix(ctx, event))
         )
+
+
+def _reported_in_function(ctx: RuleContext, node: ast.AST, name: str) -> bool:
+    """An earlier call of the same model in the same function was reported already (a
+    decoding loop calling `model.step` after `model.encode`)."""
+    func = ctx.enclosing_function(node)
+    if func is None:
+        return False
+    row = getattr(node, "lineno", 0)
+    for found in ctx.findings:
+        if (
+            found.code != "TL304"
+            or found.span.start.row >= row
+            or not found.message.startswith(f"`{name}` ")
+        ):
+            continue
+        stmt = ctx.stmt_at(found.span.start.row)
+        if stmt is not None and ctx.enclosing_function(stmt) is func:
+            return True
+    return False
 
 
 def _copy_words(event: ModuleCall, mode: str) -> str:
@@ -171,14 +194,14 @@ def _bound_in_comprehension(ctx: RuleContext, node: ast.AST, name: str) -> bool:
     return False
 
 
-def _trains_around(ctx: RuleContext, node: ast.AST) -> bool:
+def _trains_around(ctx: RuleContext, node: ast.AST, model: str) -> bool:
     """The function holding `node` itself takes a backward or an optimizer step; in module
     code, what `node` gives feeds a backward later in the loop holding it (MixMatch's
     labels guessed at the top of a training step). A validation pass whose result goes to
     a scheduler's `step(val_loss)` or a print is still flagged."""
     func = ctx.enclosing_function(node)
     if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
-        return trains_in_text(func, ctx.source.scan_lines)
+        return trains_in_text(func, ctx.source.scan_lines, model)
     loop = _innermost_loop(ctx, node)
     parents = ctx.parents(node)
     stmt = parents.get(id(node))
