@@ -205,6 +205,14 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         # `randint(0, 2, size=(n, k))`: an array of numpy's default int (a scalar without a size)
         size = kwargs["size"][1] if "size" in kwargs else args[2][1]
         return NumpyArray(explicit or "int64", node.lineno, shape_rank([size]))
+    if qual == "numpy.random.permutation" and len(args) == 1 and not kwargs:
+        return permutation(args[0][1], node)
+    if qual.count(".") == 2 and qual.startswith("numpy.random.") and name != "integers":
+        # the legacy module-level sampler (`np.random.lognormal(size=(n, d))`): the same
+        # signature and dtype as the RandomState method of the same name
+        drawn = generator_method(name, args, kwargs, node)
+        if drawn is not UNKNOWN:
+            return drawn
     if qual in ("numpy.array", "numpy.asarray") and args:
         data = args[0][1]
         if isinstance(data, NumpyArray):
@@ -407,7 +415,19 @@ _SIZE_POSITION: Final = {
 }
 
 
+def permutation(of: Value, node: ast.Call) -> Value:
+    """`np.random.permutation(n)`: the int64 numbers 0..n-1 shuffled; of an array, the array
+    shuffled along its first axis."""
+    if const_type(of) is int:
+        return NumpyArray("int64", node.lineno, 1)
+    if isinstance(of, NumpyArray):
+        return NumpyArray(of.dtype, node.lineno, of.rank)
+    return UNKNOWN
+
+
 def generator_method(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value:
+    if name == "permutation" and len(args) == 1 and not kwargs:
+        return permutation(args[0][1], node)
     made = _GENERATOR_DTYPES.get(name)
     if made is None:
         return UNKNOWN
@@ -670,8 +690,9 @@ def _literal_dtype_all(nodes: list[ast.expr | None]) -> str | None:
 
 
 def get_item(array: NumpyArray, basic: bool, rank: int | None, node: ast.AST) -> NumpyArray:
-    """`table[:, -1]`: the array's dtype; the rank when the index is basic and known."""
-    return NumpyArray(array.dtype, getattr(node, "lineno", 0), rank if basic else None)
+    """`table[:, -1]`: the array's dtype; the rank when the index is basic and known (or
+    worked out for an index vector)."""
+    return NumpyArray(array.dtype, getattr(node, "lineno", 0), rank)
 
 
 __all__ = ["NumpyArray", "Seq", "binop", "call", "dtype_of", "get_item", "literal_rank", "method"]

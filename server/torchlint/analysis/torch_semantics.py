@@ -2113,8 +2113,9 @@ def _factory(
         # An identity matrix is 0/1: `dist * (1 - torch.eye(n))` discards the diagonal as a
         # mask would (true where the matrix is nonzero).
         t = t.evolve(mask=Mask(oid, "!=", 0.0, text, False, dtype != BOOL))
-    if fk.legacy and args and all(const_type(v) is int for _, v in args):
-        # `torch.FloatTensor(10)`: sizes, so the memory is whatever was there until written.
+    if fk.legacy and args and (len(args) > 1 or all(const_type(v) is int for _, v in args)):
+        # `torch.FloatTensor(10)`: sizes, so the memory is whatever was there until written
+        # (two or more arguments are always sizes: data comes as one).
         t = t.evolve(uninit=ip.why_code(node, "{}"))
     state.heap[oid] = t
     # New storage at this site (the next iteration's `mask = torch.ones(...)`): what an op
@@ -4438,6 +4439,13 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
     if isinstance(base, NP.NumpyArray):
         basic = _basic_index(node.slice, index) or const_type(index) is int
         rank = _basic_index_rank(base.rank, node.slice, index) if basic else None
+        if (
+            isinstance(index, NP.NumpyArray)
+            and index.rank == 1
+            and index.dtype is not None
+            and index.dtype.startswith(("int", "uint"))
+        ):
+            rank = base.rank  # `x[idx]`: the rows an index vector picks, as many dimensions
         return NP.get_item(base, basic, rank, node)
     if isinstance(base, Seq):
         if isinstance(node.slice, ast.Slice):
@@ -4530,9 +4538,22 @@ def set_item(
         return
     if isinstance(base, TRef):
         _maybe_masked_setitem(ip, base, target, ip.stmt, state)
+        before = state.tensor(base)
         inplace_write(
             ip, base, target.value, "[]=", "setitem", (value_node, value), ip.stmt, state, None
         )
+        if before.uninit is not None and _picks_some(index, state):
+            # `targets[pos] = ...` with a mask or index tensor writes some rows only: the
+            # others still hold whatever the memory held
+            state.heap[base.oid] = state.tensor(base).evolve(uninit=before.uninit)
+
+
+def _picks_some(index: Value, state: State) -> bool:
+    """An index tensor (a boolean mask or integer positions): it selects some elements."""
+    if not isinstance(index, TRef):
+        return False
+    dtype = state.tensor(index).dtype
+    return dtype is not None and all(d == "bool" or d.startswith(("int", "uint")) for d in dtype)
 
 
 def _list_with_item(seq: Seq, index: Value, value: Value) -> Value:

@@ -469,9 +469,19 @@ def _optimized(
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
                 else None
             )
-            if name is None or f"{name}.step(" in _around(ctx, loss):
+            if name is None:
+                return True
+            if name.isidentifier() and stmt is not None and _local_elsewhere(ctx, stmt, loss):
+                continue  # `opt` of `train_teacher` is not the `opt` stepped here
+            if f"{name}.step(" in _around(ctx, loss):
                 return True
     return False
+
+
+def _local_elsewhere(ctx: RuleContext, made: ast.stmt, loss: ast.AST) -> bool:
+    """The optimizer was bound to a local name of another function than the loss's."""
+    func = ctx.enclosing_function(made)
+    return func is not None and func is not ctx.enclosing_function(loss)
 
 
 def _around(ctx: RuleContext, node: ast.AST) -> str:
