@@ -1693,6 +1693,25 @@ def call_builtin(
                 # `vars(ns)` is its own `__dict__`, written through or not; `setattr` with a
                 # name the analysis cannot read: which attribute changed is unknown
                 state.heap[vals[0].oid] = fast_replace(found, attrs={})
+        elif isinstance(found, ModuleObj) and name == "setattr" and len(vals) == 3:
+            attr = const_str(vals[1])
+            if attr is not None:
+                # `setattr(model, "fc", head)`: as `model.fc = head`
+                from torchlint.analysis.torch_semantics import set_attribute
+
+                fake = ast.Attribute(
+                    value=args[0][0] or ast.Name(id="_", ctx=ast.Load()),
+                    attr=attr,
+                    ctx=ast.Store(),
+                )
+                ast.copy_location(fake, node)
+                fake.end_lineno, fake.end_col_offset = node.end_lineno, node.end_col_offset
+                set_attribute(ip, vals[0], fake, vals[2], state)
+            elif not isinstance(vals[2], TRef | Const):
+                # `setattr(model, name, LoRALinear(getattr(model, name)))` for names the
+                # analysis cannot read: a submodule, trainable or not, was swapped in
+                # somewhere, so which parameters require grad is no longer known
+                _update_tree(ip, state, vals[0], {"params_rg": Tri.MAYBE})
         return UNKNOWN
     if name == "getattr" and len(vals) >= 2:
         attr = const_str(vals[1])

@@ -2967,6 +2967,30 @@ def _convert(
     node: ast.Call,
     state: State,
 ) -> Value:
+    if t.uninit is None:
+        return _converted(ip, ref, t, recv_node, name, args, kwargs, node, state)
+    # `torch.Tensor(n, k).to(device)`: the copy holds the same garbage, read or written later
+    uninit = t.uninit
+    t = t.evolve(uninit=None)
+    state.heap[ref.oid] = t
+    out = _converted(ip, ref, t, recv_node, name, args, kwargs, node, state)
+    state.heap[ref.oid] = state.tensor(ref).evolve(uninit=uninit)
+    if isinstance(out, TRef) and out != ref:
+        state.heap[out.oid] = state.tensor(out).evolve(uninit=uninit)
+    return out
+
+
+def _converted(
+    ip: Interpreter,
+    ref: TRef,
+    t: Tensor,
+    recv_node: ast.expr | None,
+    name: str,
+    args: Args,
+    kwargs: Kwargs,
+    node: ast.Call,
+    state: State,
+) -> Value:
     dtype: str | None = _CONVERSIONS.get(name)
     device: str | None = None
     other: Tensor | None = None
