@@ -60,6 +60,9 @@ class Hazard:
     via_data: bool  # the write went through `.data`: silently wrong gradients instead
     origin: Why | None = None  # where the written tensor was made (`out.data`), for fixes
     param_loop: bool = False  # a loop over a model's parameters wrote it: no copy fix fits
+    # `save` is no save: the write changed a tensor of the graph itself (`tok.data.mul_(s)`
+    # on a layer's output), which the ops after it used and autograd never saw
+    unseen: bool = False
 
 
 class State:

@@ -3161,6 +3161,8 @@ def inplace_write(
     if records:
         for root in roots:
             state.saved.pop(root, None)
+    elif t.via_data and target_node is not None:
+        _unseen_write(ip, t, why, ip.text(target_node), state)
     # The written tensor now carries this op in its history (CopySlices / AddBackward...).
     vt = value_input.tensor if value_input is not None else None
     records_grad = state.grad.records is Tri.YES and not t.via_data
@@ -3285,6 +3287,24 @@ def _saves_written(op: K.OpFacts | None, value_rg: bool) -> bool:
         return False
     positions, _ = op.saved([True, value_rg])
     return 0 in positions
+
+
+def _unseen_write(ip: Interpreter, t: Tensor, write: Why, text: str, state: State) -> None:
+    """`tok.data.mul_(s)` on a layer's output (a non-leaf that requires grad): what comes
+    after uses the new values, while the backward of the graph through it computes the
+    gradients as if they were the old ones."""
+    made = state.heap.get(t.root)
+    if (
+        not isinstance(made, Tensor)
+        or made.node is None
+        or made.rg is not Tri.YES
+        or made.leaf is not Tri.NO
+        or made.origin is None
+        or made.node in state.hazards
+    ):
+        return
+    rec = SaveRecord(made.node, made.origin.text, made.origin, text)
+    state.hazards[made.node] = Hazard(rec, write, text, True, t.origin, unseen=True)
 
 
 def _writes_weights(ip: Interpreter, node: ast.AST) -> bool:

@@ -9,6 +9,10 @@ parameters between the forward pass and `backward()`: weight clipping, max-norm 
 decay written through `p.data` before the backward instead of after `step()`. The loop may
 run over one model's parameters or over a list gathering several
 (`[*actor.parameters(), *critic.parameters()]`, `list(enc.parameters()) + list(dec.parameters())`).
+Also a write through `.data` to a tensor of the graph itself — a layer's output
+(`tok.data.mul_(math.sqrt(d))`), a simulation's state (`x.data[0] = anchor`) — when a
+backward through it follows: the ops after it use the new values, the gradients are those of
+the old ones (no fix is offered: the out-of-place op depends on what the write meant).
 
 ## Why is this bad?
 `.data` hides the write from autograd: the version counter does not move, so backward
@@ -75,12 +79,24 @@ class DataBypass(Rule):
                 continue
             save = hazard.save
             write = hazard.write
+            span = Span.of(write.line, write.col, write.end_line or write.line, write.end_col)
+            if hazard.unseen:
+                name = hazard.tensor.removesuffix(".data")
+                message = (
+                    f"`{name}` is changed in place through `.data`, but it is part of the graph "
+                    f"(`{save.op}`, line {save.why.line}) that {backward_phrase(ctx, event)} goes through: "
+                    f"what follows uses the new values while autograd computes the gradients as if they "
+                    f"were the old ones, silently wrong. Use an out-of-place op (`{name} = {name} * s`) "
+                    f"so that autograd sees it."
+                )
+                related = (("made here, as part of the graph", save.why),)
+                ctx.report(self.finding(ctx, span, message, related=related))
+                continue
             message = (
                 f"`{hazard.tensor}` is changed in place through `.data`, but {saved_phrase(save)} for its "
                 f"backward: autograd does not see the change, so {backward_phrase(ctx, event)} silently "
                 f"computes wrong gradients. Write to a detached copy instead."
             )
-            span = Span.of(write.line, write.col, write.end_line or write.line, write.end_col)
             related = ((f"{saved_phrase(save)} for backward", save.why),)
             ctx.report(
                 self.finding(ctx, span, message, related=related, fix_edits=_copy_fix(ctx, hazard))
