@@ -1994,6 +1994,11 @@ class Interpreter:
     def expr_Dict(self, node: ast.Dict, state: State) -> Value:
         keys = [self.eval(k, state) if k is not None else None for k in node.keys]
         values = [self.eval(v, state) for v in node.values]
+        for v in values:
+            # `{"anchor": torch.rand(n, 2, requires_grad=True)}`: the dict keeps the leaf,
+            # as a name would (`params["anchor"] + d` is no conversion losing it)
+            if isinstance(v, TRef) and (t := state.tensor(v)).temporary:
+                state.heap[v.oid] = t.evolve(temporary=False)
         if not all(isinstance(k, Const) and type(k.value) is str for k in keys):
             return UNKNOWN  # `**spread` or keys the analysis cannot read
         oid = self.graph.alloc(id(node), self.frame.context)
