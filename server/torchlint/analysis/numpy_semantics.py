@@ -22,6 +22,7 @@ class NumpyArray(Value):
     dtype: str | None  # torch's name for the same dtype ("float64"), None unknown
     line: int = 0
     rank: int | None = None  # number of dimensions, None unknown
+    image: bool = False  # made (C, H, W) with one or three channels and a square plane
 
     def join_same(self, other: NumpyArray) -> NumpyArray:
         """Two arrays where paths meet (or items of a list grown in a loop)."""
@@ -29,7 +30,31 @@ class NumpyArray(Value):
             self.dtype if self.dtype == other.dtype else None,
             self.line,
             self.rank if self.rank == other.rank else None,
+            self.image and other.image,
         )
+
+
+def image_dims(sizes: list[ast.expr]) -> bool:
+    """`(3, size, size)`, `(1, 224, 224)`: one or three channels and a square plane, written
+    so: a (C, H, W) image, not a (N, C, L) batch of signals."""
+    if len(sizes) != 3:
+        return False
+    c, h, w = sizes
+    if not (isinstance(c, ast.Constant) and c.value in (1, 3)):
+        return False
+    if isinstance(h, ast.Constant) or isinstance(w, ast.Constant):
+        return (
+            isinstance(h, ast.Constant)
+            and isinstance(w, ast.Constant)
+            and isinstance(h.value, int)
+            and h.value == w.value
+            and h.value >= 8
+        )
+    return ast.dump(h) == ast.dump(w)
+
+
+def _shape_is_image(shape: ast.expr | None) -> bool:
+    return isinstance(shape, ast.Tuple | ast.List) and image_dims(shape.elts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +225,14 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
             dtype = fill.dtype
         return NumpyArray(dtype, node.lineno, _maker_rank(qual, args, kwargs))
     if qual in _FLOAT64_MAKERS or qual in _SIZED_MAKERS:
-        return NumpyArray(explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs))
+        image = (
+            image_dims([n for n, _ in args if n is not None])
+            if name in ("rand", "randn")
+            else _shape_is_image(args[0][0] if args else kwargs.get("shape", (None,))[0])
+        )
+        return NumpyArray(
+            explicit or "float64", node.lineno, _maker_rank(qual, args, kwargs), image
+        )
     if qual == "numpy.random.randint" and (len(args) > 2 or "size" in kwargs):
         # `randint(0, 2, size=(n, k))`: an array of numpy's default int (a scalar without a size)
         size = kwargs["size"][1] if "size" in kwargs else args[2][1]
@@ -437,24 +469,30 @@ def generator_method(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> V
         if not args or kwargs:
             return UNKNOWN
         return NumpyArray(made, node.lineno, len(args))
+    size_node: ast.expr | None = None
+    size: Value | None = None
     if "size" in kwargs:
-        size: Value | None = kwargs["size"][1]
+        size_node, size = kwargs["size"]
     else:
         size = args[at][1] if at is not None and at < len(args) else None
+        size_node = args[at][0] if at is not None and at < len(args) else None
     if size is None and not any(isinstance(v, NumpyArray) for _, v in (*args, *kwargs.values())):
         # no size and number parameters: one draw, a Python number or a numpy scalar
         return UNKNOWN
     rank = shape_rank([size]) if size is not None else None
+    image = _shape_is_image(size_node)
     if "dtype" in kwargs:
-        return NumpyArray(dtype_of(kwargs["dtype"][1]), node.lineno, rank)
-    return NumpyArray(made, node.lineno, rank)
+        return NumpyArray(dtype_of(kwargs["dtype"][1]), node.lineno, rank, image)
+    return NumpyArray(made, node.lineno, rank, image)
 
 
 def method(array: NumpyArray, name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value:
     if name == "astype" and args:
-        return NumpyArray(dtype_of(args[0][1]), node.lineno, array.rank)
-    if name in ("copy", "transpose"):
+        return NumpyArray(dtype_of(args[0][1]), node.lineno, array.rank, array.image)
+    if name == "copy" or (name == "transpose" and not args):
         return array
+    if name == "transpose":
+        return NumpyArray(array.dtype, node.lineno, array.rank)  # its axes reordered
     if name == "clip":
         return _clipped(array, _clip_bounds(args[:2], kwargs), node)
     if name == "round":

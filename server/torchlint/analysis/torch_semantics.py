@@ -1907,6 +1907,7 @@ def call_torch(
             why_dtype=why_dtype,
             device="cpu",
             rank=array.rank if isinstance(array, NP.NumpyArray) else None,
+            image=isinstance(array, NP.NumpyArray) and array.image,
             origin=why,
         )
         return TRef(oid)
@@ -2098,7 +2099,11 @@ def _factory(
         origin=ip.why(node, text),
         inference=state.grad is GradMode.INFERENCE,
         interval=_factory_interval(qual, args),
-        image=rank == 3 and _image_sizes(qual, node),
+        image=rank == 3
+        and (
+            _image_sizes(qual, node)
+            or (bool(args) and isinstance(args[0][1], NP.NumpyArray) and args[0][1].image)
+        ),
     )
     if qual in ("torch.tensor", "torch.as_tensor") and args and isinstance(args[0][1], TRef):
         src = state.tensor(args[0][1])
@@ -2147,27 +2152,13 @@ _SIZED_FACTORIES: Final = frozenset(
 
 
 def _image_sizes(qual: str, node: ast.Call) -> bool:
-    """`torch.zeros(3, size, size)`, `torch.rand(1, 224, 224)`: one or three channels and a
-    square plane, written so: a (C, H, W) image, not a (N, C, L) batch of signals."""
+    """`torch.zeros(3, size, size)`, `torch.rand(1, 224, 224)`: a (C, H, W) image."""
     if short(qual) not in _SIZED_FACTORIES:
         return False
     sizes = node.args
     if len(sizes) == 1 and isinstance(sizes[0], ast.Tuple | ast.List):
         sizes = sizes[0].elts
-    if len(sizes) != 3:
-        return False
-    c, h, w = sizes
-    if not (isinstance(c, ast.Constant) and c.value in (1, 3)):
-        return False
-    if isinstance(h, ast.Constant) or isinstance(w, ast.Constant):
-        return (
-            isinstance(h, ast.Constant)
-            and isinstance(w, ast.Constant)
-            and isinstance(h.value, int)
-            and h.value == w.value
-            and h.value >= 8
-        )
-    return ast.dump(h) == ast.dump(w)
+    return NP.image_dims(list(sizes))
 
 
 def _factory_interval(qual: str, args: Args) -> Interval | None:
