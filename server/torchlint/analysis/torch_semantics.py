@@ -3895,11 +3895,19 @@ def _emit_masked(
 
 
 def _all_true(index: Value, state: State) -> bool:
-    """A boolean index made all true (`torch.ones(n, dtype=torch.bool)`): it drops nothing."""
+    """A mask made all true (`torch.ones(n, dtype=torch.bool)`): it drops nothing."""
     if not isinstance(index, TRef):
         return False
     interval = state.tensor(index).interval
     return interval is not None and interval.excludes(0.0)
+
+
+def _all_false(index: Value, state: State) -> bool:
+    """A mask made all false (`torch.zeros(n, dtype=torch.bool)`): it picks nothing."""
+    if not isinstance(index, TRef):
+        return False
+    interval = state.tensor(index).interval
+    return interval is not None and interval.lo == interval.hi == 0.0
 
 
 def _mask_of(ip: Interpreter, value: Value, state: State) -> Mask | None:
@@ -3922,7 +3930,11 @@ def _where(ip: Interpreter, args: Args, result: TRef, node: ast.Call, state: Sta
         (anode, a, ctext, mask, True),
         (bnode, b, f"~({ctext})", negated, False),
     ):
-        if isinstance(v, TRef) and not _double_where(ip, v, cond_key, on_true, state):
+        if (
+            isinstance(v, TRef)
+            and not _double_where(ip, v, cond_key, on_true, state)
+            and not (_all_true(cond, state) if on_true else _all_false(cond, state))
+        ):
             _emit_masked(ip, node, (n, v), "where", keep, kept_mask, state)
     if cond_key is not None:
         # this where may be the first half of a double where: remember its safe side
@@ -4016,7 +4028,7 @@ def _masked_fill(
     node: ast.AST,
     state: State,
 ) -> None:
-    if isinstance(target[1], TRef):
+    if isinstance(target[1], TRef) and not _all_false(mask_arg[1], state):
         mask = _mask_of(ip, mask_arg[1], state)
         negated = (
             Mask(mask.root, mask.op, mask.value, mask.text, not mask.negated, mask.as_float)
