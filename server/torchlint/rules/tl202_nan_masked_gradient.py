@@ -12,9 +12,10 @@ input made safe with the same mask first, also through a helper taking the mask)
 value kept away from the singular point (`sqrt(d2 + eps)`, `clamp(min=eps)`, or eps added
 exactly where it is 0: `d2 + (d2 == 0).float() * eps`), and a quotient selected by its own
 size (`where(p > 0, p, 1)` of `p = a / a.sum()`: where the denominator is 0 the quotient is
-±inf, which such a mask keeps on one side, or NaN only where `a` is 0 too). The finding is on
-the op, where the fix goes (a `pairwise_dist` helper's `sqrt`), and points at the mask;
-a pointwise function between them (`relu(margin - dist) ** 2`) passes the zero gradient on.
+±inf, which such a mask keeps on one side, or NaN only where `a` is 0 too). A pointwise
+function between op and mask (`relu(margin - dist) ** 2`) passes the zero gradient on; a
+mask that discards nothing (`torch.ones(n, dtype=torch.bool)` as a condition or index,
+all-false `masked_fill`) is no mask.
 
 ## Why is this bad?
 Masking the *output* does not mask the gradient. The masked-out positions still receive
@@ -96,30 +97,19 @@ class NanMaskedGradient(Rule):
             "masked_fill": "`masked_fill`",
             "setitem": "overwriting masked positions",
         }.get(event.how, event.how)
-        mask_line = getattr(event.node, "lineno", 0)
-        # The squiggle goes on the op, where the fix goes; the mask is pointed at (a mask
-        # on the op's own line: one place for both).
-        at_op = s.line > 0 and s.end_line > 0 and s.line != mask_line
-        if at_op:
-            masked = "its result" if event.masked.text == s.text else code(event.masked.text)
-            subject = (
-                f"`{s.text}` has an infinite gradient where `{s.input_text}` is {points}, and line "
-                f"{mask_line} masks {masked} ({how})"
-            )
-            related = ((f"masked here ({how})", ctx.why_of(event.node)),)
-        else:
+        if event.masked.text == s.text:
             subject = f"`{s.text}` has an infinite gradient where `{s.input_text}` is {points}"
-            if event.masked.text != s.text:
-                subject = (
-                    f"{code(event.masked.text)} comes from `{s.text}` on line {s.line}, whose gradient is "
-                    f"infinite where `{s.input_text}` is {points}"
-                )
-            related = ((f"`{s.text}` is singular where `{s.input_text}` is {points}", _why(s)),)
+        else:
+            subject = (
+                f"{code(event.masked.text)} comes from `{s.text}` on line {s.line}, whose gradient is infinite "
+                f"where `{s.input_text}` is {points}"
+            )
         message = (
-            f"{subject}. Masking the result afterwards does not mask the gradient: the discarded "
+            f"{subject}. Masking the result afterwards ({how}) does not mask the gradient: the discarded "
             f"positions get 0 × inf = NaN in the gradient. Make the input safe before the op (double `where`) "
             f"or clamp it."
         )
+        related = ((f"`{s.text}` is singular where `{s.input_text}` is {points}", _why(s)),)
         edits = None
         if (
             event.mask_about_input
@@ -136,8 +126,7 @@ class NanMaskedGradient(Rule):
             span = Span.of(s.input_line, s.input_col, s.input_line, s.input_end_col)
             if ctx.source.exact(span) == s.input_text:
                 edits = (Edit(span, replacement),)
-        where = ctx.why_span(_why(s)) if at_op else event.node
-        ctx.report(self.finding(ctx, where, message, related=related, fix_edits=edits))
+        ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
 
 
 def _fmt(p: float) -> str:

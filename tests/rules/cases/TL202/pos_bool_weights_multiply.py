@@ -8,8 +8,8 @@ from torch import nn
 class AngularLoss(nn.Module):
     def forward(self, pred, target, valid):
         cos = F.cosine_similarity(pred, target, dim=-1).clamp(-1.0, 1.0)
-        angle = torch.acos(cos)  # expect: TL202
-        angle = angle * valid.float()
+        angle = torch.acos(cos)
+        angle = angle * valid.float()  # expect: TL202
         return angle.sum() / valid.sum().clamp(min=1)
 
 

@@ -11,9 +11,9 @@ def pair_distances(pos):
 
 def lj_energy(pos, sigma=1.0):
     r, off_diag = pair_distances(pos)
-    sr6 = (sigma / r) ** 6  # expect: TL202
+    sr6 = (sigma / r) ** 6
     pair = 4 * (sr6**2 - sr6)
-    pair = torch.where(off_diag, pair, torch.zeros_like(pair))
+    pair = torch.where(off_diag, pair, torch.zeros_like(pair))  # expect: TL202
     return 0.5 * pair.sum()
 
 

@@ -20,7 +20,7 @@ def convs(model):
 
 
 def filter_norms(weight):
-    return torch.sqrt((weight**2).sum(dim=(1, 2, 3)))  # expect: TL202
+    return torch.sqrt((weight**2).sum(dim=(1, 2, 3)))
 
 
 def group_lasso(model, threshold=1e-3):
@@ -28,7 +28,7 @@ def group_lasso(model, threshold=1e-3):
     for conv in convs(model):
         norms = filter_norms(conv.weight)
         kept = norms > threshold
-        total = total + torch.where(kept, norms, torch.zeros_like(norms)).sum()
+        total = total + torch.where(kept, norms, torch.zeros_like(norms)).sum()  # expect: TL202
     return total
 
 

@@ -3,13 +3,13 @@ import torch.nn.functional as F
 
 
 def entropy(p):
-    plogp = p * torch.log(p)  # expect: TL202
-    return -torch.where(p > 0, plogp, torch.zeros_like(p)).sum()
+    plogp = p * torch.log(p)
+    return -torch.where(p > 0, plogp, torch.zeros_like(p)).sum()  # expect: TL202
 
 
 def pairwise(a, b):
-    d = torch.sqrt(((a[:, None] - b[None]) ** 2).sum(-1))  # expect: TL202
-    return d.masked_fill(d == 0, 0.0)
+    d = torch.sqrt(((a[:, None] - b[None]) ** 2).sum(-1))
+    return d.masked_fill(d == 0, 0.0)  # expect: TL202
 
 
 logits = torch.randn(4, 5, requires_grad=True)

@@ -5,9 +5,9 @@ import torch
 
 def pairwise_distances(emb):
     diff = emb.unsqueeze(1) - emb.unsqueeze(0)
-    dist = torch.sqrt((diff**2).sum(-1))  # expect: TL202
+    dist = torch.sqrt((diff**2).sum(-1))
     mask = 1.0 - torch.eye(emb.shape[0])
-    return dist * mask
+    return dist * mask  # expect: TL202
 
 
 emb = torch.randn(4, 8, requires_grad=True)

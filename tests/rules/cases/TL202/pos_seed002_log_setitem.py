@@ -10,6 +10,6 @@ gtind = torch.rand(1, 2, 30, 40)
 gtdf = torch.rand(18, 30, 40)
 edge = torch.rand(30, 40) > 0.5
 
-otherSideEdgeLossMap = -th.log(((probnb * gtind).sum(-3) * gtdf).sum(-3) / gtdf.sum(-3))  # expect: TL202
-otherSideEdgeLossMap[~tots(edge)] = 0
+otherSideEdgeLossMap = -th.log(((probnb * gtind).sum(-3) * gtdf).sum(-3) / gtdf.sum(-3))
+otherSideEdgeLossMap[~tots(edge)] = 0  # expect: TL202
 otherSideEdgeLossMap.sum().backward()
