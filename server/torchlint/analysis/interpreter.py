@@ -1898,6 +1898,8 @@ class Interpreter:
                 for elt, item in zip(target.elts[star + 1 :], ends, strict=True):
                     self.assign(elt, item, state, None)
                 return
+            if star is None and value_node is not None:
+                T.shape_unpacked(self, value_node, target.elts, state)
             items = T.unpack(self, value, len(target.elts), state, value_node)
             for elt, item in zip(target.elts, items, strict=False):
                 if isinstance(elt, ast.Starred):

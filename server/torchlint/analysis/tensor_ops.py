@@ -898,7 +898,7 @@ def _tags(
         t = _eps_where_zero(t, tensors)
     if (
         t.rank == 3
-        and (name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING)
+        and (name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING or name in ("flip", "roll"))
         and any(i.tensor is not None and i.tensor.image for i in tensors)
     ):
         t = t.evolve(image=True)  # `read_image(p) / 255.0` is still one (C, H, W) image

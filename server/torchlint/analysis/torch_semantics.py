@@ -2099,7 +2099,7 @@ def _factory(
         origin=ip.why(node, text),
         inference=state.grad is GradMode.INFERENCE,
         interval=_factory_interval(qual, args),
-        image=rank == 3
+        image=rank in (3, 4)
         and (
             _image_sizes(qual, node)
             or (bool(args) and isinstance(args[0][1], NP.NumpyArray) and args[0][1].image)
@@ -2158,7 +2158,8 @@ def _image_sizes(qual: str, node: ast.Call) -> bool:
     sizes = node.args
     if len(sizes) == 1 and isinstance(sizes[0], ast.Tuple | ast.List):
         sizes = sizes[0].elts
-    return NP.image_dims(list(sizes))
+    # `torch.rand(n, 3, size, size)`: a batch of such images, each of them one
+    return NP.image_dims(list(sizes[-3:]) if len(sizes) == 4 else list(sizes))
 
 
 def _factory_interval(qual: str, args: Args) -> Interval | None:
@@ -4481,6 +4482,14 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
                     and all(m.excludes(p) for p in t.singular.points)
                     else rt.singular
                 )
+        if (
+            t.image
+            and t.rank == 4
+            and rt.rank == 3
+            and not isinstance(node.slice, ast.Tuple | ast.Slice)
+            and const_type(index) is int
+        ):
+            rt = rt.evolve(image=True)  # `images[i]`: one (C, H, W) image of the batch
         state.heap[ref.oid] = rt
         return ref
     if isinstance(base, NP.NumpyArray):
@@ -4601,6 +4610,43 @@ def _picks_some(index: Value, state: State) -> bool:
         return False
     dtype = state.tensor(index).dtype
     return dtype is not None and all(d == "bool" or d.startswith(("int", "uint")) for d in dtype)
+
+
+def shape_unpacked(
+    ip: Interpreter, value_node: ast.expr, names: list[ast.expr], state: State
+) -> None:
+    """`c, h, w = img.shape` (or `img.size()`): the tensor has as many dimensions as names
+    (unpacking raises otherwise), and three named channel, height and width are an image."""
+    if isinstance(value_node, ast.Call) and not value_node.args and not value_node.keywords:
+        value_node = value_node.func
+        if not (isinstance(value_node, ast.Attribute) and value_node.attr == "size"):
+            return
+    elif not (isinstance(value_node, ast.Attribute) and value_node.attr == "shape"):
+        return
+    if not isinstance(value_node.value, ast.Name):
+        return
+    ref = ip.lookup(value_node.value.id, state)
+    if not isinstance(ref, TRef):
+        return
+    t = state.tensor(ref)
+    if t.rank is not None and t.rank != len(names):
+        return  # a path the analysis followed wrongly, or code that raises here
+    upd: dict[str, object] = {}
+    if t.rank is None:
+        upd["rank"] = len(names)
+    ids = [n.id.lower() if isinstance(n, ast.Name) else "" for n in names]
+    if (
+        len(ids) == 3
+        and ids[0] in _CHANNEL_NAMES
+        and ids[1] in ("h", "height", "rows")
+        and ids[2] in ("w", "width", "cols")
+    ):
+        upd["image"] = True
+    if upd:
+        state.heap[ref.oid] = t.evolve(**upd)
+
+
+_CHANNEL_NAMES: Final = frozenset({"c", "ch", "chans", "channels", "n_channels", "num_channels"})
 
 
 def _list_with_item(seq: Seq, index: Value, value: Value) -> Value:
