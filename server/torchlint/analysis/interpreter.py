@@ -35,6 +35,7 @@ from torchlint.analysis.training import TrainingTracker
 from torchlint.analysis.values import (
     SOME_INT,
     UNKNOWN,
+    AnyModule,
     ClassInfo,
     ClassV,
     Const,
@@ -753,6 +754,9 @@ class Interpreter:
             state.heap[mapping[old]] = _copy_cell(obj, mapping[old], mapping, keep_uninit=True)
         copy = mapping[value.oid]
         self.copied_from[copy] = value.oid
+        made = state.heap[copy]
+        if isinstance(made, ModuleObj):
+            state.heap[copy] = fast_replace(made, copy_of=value.oid)
         # a copy of trained weights (a snapshot, the best model so far) is a trained model
         if self.training.is_trained(value.oid):
             self.training.trained_modules.add(copy)
@@ -2057,6 +2061,10 @@ class Interpreter:
                 tuple(self.join_values(state, x, y) for x, y in zip(a.items, b.items, strict=True)),
                 a.kind,
             )
+        for x, y in ((a, b), (b, a)):
+            if isinstance(x, AnyModule) and isinstance(y, ObjRef) and x.module == y.oid:
+                # `model.get_submodule(p) if p else model`: the model or one of its parts
+                return x
         return join_simple(a, b)
 
     def expr_BoolOp(self, node: ast.BoolOp, state: State) -> Value:

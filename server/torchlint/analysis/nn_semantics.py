@@ -425,6 +425,8 @@ def module_method(
         return Params(ref.oid, ip.why_code(node, "{}"), named=name == "named_parameters")
     if name in ("modules", "named_modules") and not args:
         return Modules(ref.oid, named=name == "named_modules")
+    if name == "get_submodule":
+        return AnyModule(ref.oid)  # the submodule at a path: one of its submodules
     if name == "zero_grad":
         note_zero_grad(ip, ref, node, state)
         return Const(None)
@@ -927,9 +929,22 @@ def _all_require_grad(params: Value, state: State) -> bool:
     )
 
 
-def set_module_item(ref: ObjRef, mod: ModuleObj, index: Value, value: Value, state: State) -> None:
+def set_module_item(
+    ip: Interpreter, ref: ObjRef, mod: ModuleObj, index: Value, value: Value, state: State
+) -> None:
     """`heads["aux"] = nn.Linear(...)` on a ModuleDict: that entry, or, under a key not known,
-    any entry may have changed."""
+    any entry may have changed. `layers[i] = Adapter(layers[i])` on a Sequential or a
+    ModuleList: that child, or, at a place not known, some child, trainable or not."""
+    if mod.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList"):
+        n = const_number(index)
+        count = len(mod.ctor_args)
+        if n is not None and n == int(n) and -count <= int(n) < count and state.module(value):
+            children = list(mod.ctor_args)
+            children[int(n)] = value
+            state.heap[ref.oid] = fast_replace(mod, ctor_args=tuple(children))
+        elif not isinstance(value, TRef | Const):
+            _update_tree(ip, state, ref, {"params_rg": Tri.MAYBE})
+        return
     if mod.qualname != "torch.nn.ModuleDict":
         return
     key = const_str(index)
@@ -938,6 +953,8 @@ def set_module_item(ref: ObjRef, mod: ModuleObj, index: Value, value: Value, sta
     else:
         state.heap[ref.oid] = _entries_unknown(mod)
 
+
+_INDEXED: Final = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList"})
 
 # In a ModuleDict's `ctor`: its entries changed in a way the analysis did not follow, so
 # its `attrs` hold some of them at most (reading a known key is still right).
@@ -1695,7 +1712,10 @@ def call_builtin(
                 state.heap[vals[0].oid] = fast_replace(found, attrs={})
         elif isinstance(found, ModuleObj) and name == "setattr" and len(vals) == 3:
             attr = const_str(vals[1])
-            if attr is not None:
+            if attr is not None and attr.isdigit() and found.qualname in _INDEXED:
+                # `setattr(seq, "0", m)`: a Sequential's children are named by their places
+                set_module_item(ip, vals[0], found, Const(int(attr)), vals[2], state)
+            elif attr is not None:
                 # `setattr(model, "fc", head)`: as `model.fc = head`
                 from torchlint.analysis.torch_semantics import set_attribute
 
@@ -1712,6 +1732,11 @@ def call_builtin(
                 # analysis cannot read: a submodule, trainable or not, was swapped in
                 # somewhere, so which parameters require grad is no longer known
                 _update_tree(ip, state, vals[0], {"params_rg": Tri.MAYBE})
+        return UNKNOWN
+    if name == "setattr" and len(vals) == 3 and isinstance(vals[0], AnyModule):
+        if not isinstance(vals[2], TRef | Const):
+            # `setattr(model.get_submodule(parent), child, LoRA(...))`: some submodule swapped
+            _update_tree(ip, state, ObjRef(vals[0].module), {"params_rg": Tri.MAYBE})
         return UNKNOWN
     if name == "getattr" and len(vals) >= 2:
         attr = const_str(vals[1])

@@ -2751,6 +2751,11 @@ def tensor_method(
 ) -> Value:
     t = state.tensor(ref)
     qual = f"Tensor.{name}"
+    if t.uninit is not None and name in _WRITES_POSITIONS:
+        # `inv.scatter_(0, perm, torch.arange(n))`: which elements it writes depends on the
+        # index (a permutation writes them all), and it reads none of them
+        _initialised(state, ref)
+        t = state.tensor(ref)
     if name in _SHARES_STORAGE:
         _escape_value(ref, state)  # `t.numpy()` and the like: written where we cannot see
     if name == "backward":
@@ -3345,6 +3350,11 @@ _INIT_METHODS: Final = frozenset(
         "log_normal_",
         "set_",
     }
+)
+
+
+_WRITES_POSITIONS: Final = frozenset(
+    {"scatter_", "index_copy_", "index_fill_", "index_put_", "put_", "masked_scatter_"}
 )
 
 
@@ -4586,7 +4596,7 @@ def set_item(
             state.heap[base.oid] = DictObj(None, {}, exact=False, values=kind)
         return
     if isinstance(base, ObjRef) and (mod := state.module(base)) is not None:
-        NN.set_module_item(base, mod, index, value, state)
+        NN.set_module_item(ip, base, mod, index, value, state)
         return
     if isinstance(base, Seq) and isinstance(target.value, ast.Name):
         # `bounds[0] = 0.5`: that item changes; an index not known may change any
@@ -4599,17 +4609,15 @@ def set_item(
             ip, base, target.value, "[]=", "setitem", (value_node, value), ip.stmt, state, None
         )
         if before.uninit is not None and _picks_some(index, state):
-            # `targets[pos] = ...` with a mask or index tensor writes some rows only: the
-            # others still hold whatever the memory held
+            # `targets[pos] = ...` with a mask writes some rows only: the others still hold
+            # whatever the memory held
             state.heap[base.oid] = state.tensor(base).evolve(uninit=before.uninit)
 
 
 def _picks_some(index: Value, state: State) -> bool:
-    """An index tensor (a boolean mask or integer positions): it selects some elements."""
-    if not isinstance(index, TRef):
-        return False
-    dtype = state.tensor(index).dtype
-    return dtype is not None and all(d == "bool" or d.startswith(("int", "uint")) for d in dtype)
+    """A boolean mask: it selects some elements (integer positions may be a permutation,
+    `inv[perm] = torch.arange(n)`, which writes them all)."""
+    return isinstance(index, TRef) and state.tensor(index).dtype == frozenset({"bool"})
 
 
 def shape_unpacked(

@@ -316,6 +316,7 @@ class ModuleObj(HeapObj):
     why_device: Why | None = None
     name: str | None = None  # the name it was first bound to, for messages
     buffers: frozenset[str] = frozenset()  # attributes registered with `register_buffer`
+    copy_of: int | None = None  # `copy.deepcopy(model)`: the heap id of the original
 
     def submodules(self) -> list[ObjRef]:
         """Its children: module attributes, and modules given to its constructor (Sequential)."""

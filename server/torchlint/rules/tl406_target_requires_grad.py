@@ -70,7 +70,18 @@ from typing import Final
 from torchlint.analysis.events import Event, ModuleCall, TorchCall
 from torchlint.analysis.facts import Tensor, Tri, Why
 from torchlint.analysis.state import State
-from torchlint.analysis.values import ObjRef, OptimizerObj
+from torchlint.analysis.training import module_tree
+from torchlint.analysis.values import (
+    UNKNOWN,
+    DictObj,
+    ModuleObj,
+    ObjRef,
+    OptimizerObj,
+    Params,
+    Seq,
+    TRef,
+    Value,
+)
 from torchlint.findings import Severity
 from torchlint.rules._losses import LOSS_FUNCTIONS, LossCall, loss_call
 from torchlint.rules._text import origins
@@ -108,9 +119,14 @@ class TargetRequiresGrad(Rule):
         state = event.state if isinstance(event, TorchCall | ModuleCall) else None
         if (
             not bootstrapped
-            and t.module_text is not None
             and state is not None
-            and _optimized(state, ctx, t.module_text, inp.module_text, call.node)
+            and (
+                _held_together(state, t.from_module, inp.from_module)
+                or (
+                    t.module_text is not None
+                    and _optimized(state, ctx, t.module_text, inp.module_text, call.node)
+                )
+            )
         ):
             return  # both models learn together (two towers, CLIP): gradients into it are wanted
         if self._at_caller(call, t, model, ctx):
@@ -476,6 +492,55 @@ def _optimized(
             if f"{name}.step(" in _around(ctx, loss):
                 return True
     return False
+
+
+def _held_together(state: State, target: int, prediction: int) -> bool:
+    """An optimizer of the file holds the parameters of both models, as far as the analysis
+    knows what it holds: `model.parameters()` of a model holding both (`model.a`,
+    `model.b`), a ModuleList or Sequential of both, a list of both's parameters. Not a
+    copy of the prediction's model (`self.target = copy.deepcopy(self.online)` in an agent
+    whose `parameters()` the optimizer takes: the target network's getting updated is the
+    mistake)."""
+    a, b = state.module(ObjRef(target)), state.module(ObjRef(prediction))
+    if a is None or b is None or _copy_pair(a, b, (target, prediction)):
+        return False
+    for obj in state.heap.values():
+        if not isinstance(obj, OptimizerObj):
+            continue
+        held = _held_modules(state, obj.params)
+        if held is not None and target in held and prediction in held:
+            return True
+    return False
+
+
+def _copy_pair(a: ModuleObj, b: ModuleObj, ids: tuple[int, int]) -> bool:
+    """One module deep-copied from the other."""
+    return a.copy_of == ids[1] or b.copy_of == ids[0]
+
+
+def _held_modules(state: State, params: Value) -> set[int] | None:
+    """The heap ids of the modules whose parameters `params` holds (None: not known)."""
+    if isinstance(params, Params):
+        tree = module_tree(ObjRef(params.module), state) if params.module is not None else None
+        return set(tree) if tree is not None else None
+    if isinstance(params, TRef):
+        t = state.tensor(params)
+        owner = t.params_of
+        if owner is None:
+            return set()  # one tensor of its own (`[log_temperature]`)
+        tree = module_tree(ObjRef(owner), state)
+        return set(tree) if tree is not None else None
+    if isinstance(params, Seq):
+        found: set[int] = set()
+        for item in params.items:
+            if isinstance(item, ObjRef) and isinstance(group := state.heap.get(item.oid), DictObj):
+                item = group.attrs.get("params", UNKNOWN)  # a param group
+            part = _held_modules(state, item)
+            if part is None:
+                return None
+            found |= part
+        return found
+    return None
 
 
 def _local_elsewhere(ctx: RuleContext, made: ast.stmt, loss: ast.AST) -> bool:
