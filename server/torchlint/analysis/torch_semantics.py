@@ -1887,30 +1887,6 @@ def call_torch(
     op = _rounded_division(qual, kwargs) or K.op(qual)
     if op is not None:
         return _torch_op(ip, qual, op, args, kwargs, node, state)
-    if qual in ("torch.from_numpy",):
-        oid = ip.graph.alloc(id(node), ip.frame.context)
-        why = ip.why(node, "`torch.from_numpy` makes a tensor that does not require grad")
-        array = args[0][1] if args else UNKNOWN
-        dtype = array.dtype if isinstance(array, NP.NumpyArray) else None
-        why_dtype = (
-            ip.why(node, f"the numpy array is {dtype}, and `from_numpy` keeps it")
-            if dtype
-            else None
-        )
-        state.heap[oid] = Tensor(
-            dtype=frozenset({dtype}) if dtype else None,
-            rg=Tri.NO,
-            leaf=Tri.YES,
-            root=oid,
-            why_rg=why,
-            why_leaf=why,
-            why_dtype=why_dtype,
-            device="cpu",
-            rank=array.rank if isinstance(array, NP.NumpyArray) else None,
-            image=isinstance(array, NP.NumpyArray) and array.image,
-            origin=why,
-        )
-        return TRef(oid)
     _emit_call(ip, qual, None, args, kwargs, UNKNOWN, node, state)
     return UNKNOWN
 
