@@ -945,6 +945,10 @@ def _singular(
         return None
     name = short(op_name)
     positional = [i for i in inputs if i.positional]
+    if name == "__rpow__" and any(
+        i.tensor is None and i.scalar is not None and i.scalar > 0 for i in inputs
+    ):
+        return None  # `2 ** rel`: the slope is 2 ** rel * ln 2, finite everywhere
     for s in op.singular:
         if not s.forward_finite and name not in (
             "div",
@@ -1101,6 +1105,30 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         a, b = (t.tensor.interval if t.tensor else None for t in tensors)
         if a is not None and b is not None and a.lo is not None and b.lo is not None:
             return Interval(a.lo + b.lo, None, a.lo_open or b.lo_open)
+    if name in ("log", "log2", "log10") and fi is not None and fi.lo is not None and fi.lo >= 1:
+        # `log2(arange(n) + 2)`: a DCG discount, at least 1
+        return POSITIVE if fi.lo > 1 else NONNEG
+    if (
+        name in ("__mul__", "mul")
+        and len(tensors) == 2
+        and all(t.tensor is not None for t in tensors)
+        and tensors[0].tensor is not None
+        and tensors[1].tensor is not None
+        and tensors[0].tensor.root == tensors[1].tensor.root
+        and tensors[0].ref == tensors[1].ref
+    ):
+        return NONNEG  # `b * b`: a square
+    if name in ("maximum", "fmax", "max") and len(tensors) == 2:
+        # `torch.maximum(sq, torch.tensor(eps))`: at least the larger lower bound
+        lows = [
+            t.tensor.interval.lo
+            for t in tensors
+            if t.tensor is not None
+            and t.tensor.interval is not None
+            and t.tensor.interval.lo is not None
+        ]
+        if any(lo > 0 for lo in lows if lo is not None):
+            return POSITIVE
     return None
 
 

@@ -2150,6 +2150,14 @@ def _factory_interval(qual: str, args: Args) -> Interval | None:
         v = const_number(args[1][1])
         if v is not None:
             return Interval(v, v)
+    if name in ("tensor", "as_tensor") and args and (v := const_number(args[0][1])) is not None:
+        return Interval(v, v)  # `torch.tensor(1e-12)`: that one number
+    if name == "arange" and args:
+        # `arange(n)` counts up from 0, `arange(1, n)` from 1 (with a positive step)
+        start = const_number(args[0][1]) if len(args) > 1 else 0.0
+        step = const_number(args[2][1]) if len(args) > 2 else 1.0
+        if start is not None and step is not None and step > 0:
+            return Interval(start, None)
     return None
 
 
