@@ -139,8 +139,6 @@ class Interpreter:
         # Heap ids of the tensors `.chunk(...)`/`.split(...)` return: unpacking one gives its
         # pieces, also where a function returns it (`h, shift = self.net(x)`).
         self.split_results: set[int] = set()
-        # `ema = copy.deepcopy(model)`: the copy's heap id -> the original's (TL304)
-        self.copied_from: dict[int, int] = {}
         # `AveragedModel(model)`: heap ids of the copies it stands for (its `.module` is itself)
         self.averaged: set[int] = set()
         self.muted = 0  # > 0 while interpreting another file's code: its findings belong to it
@@ -753,7 +751,6 @@ class Interpreter:
         for old, obj in cells.items():
             state.heap[mapping[old]] = _copy_cell(obj, mapping[old], mapping, keep_uninit=True)
         copy = mapping[value.oid]
-        self.copied_from[copy] = value.oid
         made = state.heap[copy]
         if isinstance(made, ModuleObj):
             state.heap[copy] = fast_replace(made, copy_of=value.oid)

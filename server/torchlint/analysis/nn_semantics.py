@@ -375,7 +375,7 @@ def module_method(
         # train mode asked for after loading weights (MC dropout, fine-tuning): on purpose
         ip.training.loaded_modules.difference_update(module_tree(ref, state) or ())
         return ref
-    if name == "update_parameters" and ref.oid in ip.copied_from:
+    if name == "update_parameters" and mod.copy_of is not None:
         # an SWA/EMA average taking the weights of the model being trained: what it
         # evaluates afterwards are trained weights (as `deepcopy` of a trained model)
         ip.training.trained_modules.add(ref.oid)
@@ -1044,7 +1044,8 @@ def _unit_test(ip: Interpreter, func: FunctionInfo) -> bool:
 
 def _copy_of_eval(ip: Interpreter, ref: ObjRef, state: State) -> tuple[ModuleObj, Why] | None:
     """The model this one is a deep copy of, when that model was switched to eval mode."""
-    original = ip.copied_from.get(ref.oid)
+    copy = state.module(ref)
+    original = copy.copy_of if copy is not None else None
     mod = state.module(ObjRef(original)) if original is not None else None
     if mod is None or mod.training is not Tri.NO or mod.why_training is None:
         return None
