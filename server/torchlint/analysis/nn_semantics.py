@@ -722,11 +722,7 @@ def module_item(
         key = const_str(index)
         return mod.attrs.get(key, UNKNOWN) if key is not None else UNKNOWN
     n = const_number(index)
-    if (
-        mod.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList")
-        and n is not None
-        and n == int(n)
-    ):
+    if mod.qualname in _INDEXED and n is not None and n == int(n):
         i = int(n)
         if -len(mod.ctor_args) <= i < len(mod.ctor_args):
             return mod.ctor_args[i]
@@ -935,7 +931,7 @@ def set_module_item(
     """`heads["aux"] = nn.Linear(...)` on a ModuleDict: that entry, or, under a key not known,
     any entry may have changed. `layers[i] = Adapter(layers[i])` on a Sequential or a
     ModuleList: that child, or, at a place not known, some child, trainable or not."""
-    if mod.qualname in ("torch.nn.Sequential", "torch.nn.ModuleList"):
+    if mod.qualname in _INDEXED:
         n = const_number(index)
         count = len(mod.ctor_args)
         if n is not None and n == int(n) and -count <= int(n) < count and state.module(value):
@@ -943,7 +939,7 @@ def set_module_item(
             children[int(n)] = value
             state.heap[ref.oid] = fast_replace(mod, ctor_args=tuple(children))
         elif not isinstance(value, TRef | Const):
-            _update_tree(ip, state, ref, {"params_rg": Tri.MAYBE})
+            _swapped_in(ip, state, ref)
         return
     if mod.qualname != "torch.nn.ModuleDict":
         return
@@ -955,6 +951,13 @@ def set_module_item(
 
 
 _INDEXED: Final = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList"})
+
+
+def _swapped_in(ip: Interpreter, state: State, ref: ObjRef) -> None:
+    """A submodule, trainable or not, replaced somewhere in the tree of `ref` (an adapter
+    injected after freezing): which of its parameters require grad is no longer known."""
+    _update_tree(ip, state, ref, {"params_rg": Tri.MAYBE})
+
 
 # In a ModuleDict's `ctor`: its entries changed in a way the analysis did not follow, so
 # its `attrs` hold some of them at most (reading a known key is still right).
@@ -1720,38 +1723,36 @@ def call_builtin(
                 # `setattr(model, "fc", head)`: as `model.fc = head`
                 from torchlint.analysis.torch_semantics import set_attribute
 
-                fake = ast.Attribute(
-                    value=args[0][0] or ast.Name(id="_", ctx=ast.Load()),
-                    attr=attr,
-                    ctx=ast.Store(),
-                )
-                ast.copy_location(fake, node)
-                fake.end_lineno, fake.end_col_offset = node.end_lineno, node.end_col_offset
-                set_attribute(ip, vals[0], fake, vals[2], state)
+                target = _attribute_node(args, attr, node, ast.Store())
+                set_attribute(ip, vals[0], target, vals[2], state)
             elif not isinstance(vals[2], TRef | Const):
                 # `setattr(model, name, LoRALinear(getattr(model, name)))` for names the
                 # analysis cannot read: a submodule, trainable or not, was swapped in
                 # somewhere, so which parameters require grad is no longer known
-                _update_tree(ip, state, vals[0], {"params_rg": Tri.MAYBE})
+                _swapped_in(ip, state, vals[0])
         return UNKNOWN
     if name == "setattr" and len(vals) == 3 and isinstance(vals[0], AnyModule):
         if not isinstance(vals[2], TRef | Const):
             # `setattr(model.get_submodule(parent), child, LoRA(...))`: some submodule swapped
-            _update_tree(ip, state, ObjRef(vals[0].module), {"params_rg": Tri.MAYBE})
+            _swapped_in(ip, state, ObjRef(vals[0].module))
         return UNKNOWN
     if name == "getattr" and len(vals) >= 2:
         attr = const_str(vals[1])
         if attr is not None and isinstance(vals[0], ObjRef | TRef | TorchName | ClassV):
             from torchlint.analysis.torch_semantics import get_attribute
 
-            fake = ast.Attribute(
-                value=args[0][0] or ast.Name(id="_", ctx=ast.Load()), attr=attr, ctx=ast.Load()
-            )
-            ast.copy_location(fake, node)
-            fake.end_lineno, fake.end_col_offset = node.end_lineno, node.end_col_offset
-            return get_attribute(ip, vals[0], fake, state)
+            return get_attribute(ip, vals[0], _attribute_node(args, attr, node, ast.Load()), state)
         return UNKNOWN
     return UNKNOWN
+
+
+def _attribute_node(args: Args, attr: str, node: ast.Call, ctx: ast.expr_context) -> ast.Attribute:
+    """`obj.attr` standing in for `getattr(obj, "attr")` / `setattr(obj, "attr", v)`, at
+    the call's place."""
+    fake = ast.Attribute(value=args[0][0] or ast.Name(id="_", ctx=ast.Load()), attr=attr, ctx=ctx)
+    ast.copy_location(fake, node)
+    fake.end_lineno, fake.end_col_offset = node.end_lineno, node.end_col_offset
+    return fake
 
 
 def _range_nonempty(vals: list[Value], kwargs: Kwargs) -> bool:
