@@ -2162,7 +2162,11 @@ class Interpreter:
             return T.list_of(elem, kind="generator")
         if isinstance(node, ast.GeneratorExp) and state.module(elem) is not None:
             return Seq((elem,), "listof")  # `nn.ModuleList(nn.Linear(a, b) for a, b in ...)`
-        kind = T.number_kind(elem) if isinstance(node, ast.DictComp) else None
+        kind: Value | None = T.number_kind(elem) if isinstance(node, ast.DictComp) else None
+        if kind is None and isinstance(node, ast.DictComp) and isinstance(elem, TRef):
+            # `fast = {n: p - lr * g for (n, p), g in zip(...)}`: one tensor made per entry,
+            # all alike (as `[... for ...]` makes a list of one tensor standing for all)
+            kind = elem
         if kind is not None:
             # `word2idx = {w: i for i, w in enumerate(vocab)}`: its entries are ints
             oid = self.graph.alloc(id(node), self.frame.context)

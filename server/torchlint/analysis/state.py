@@ -293,7 +293,8 @@ class _Joiner:
             return fast_replace(j, attrs=self._attrs(oa.attrs, ob.attrs))
         if isinstance(oa, DictObj) and isinstance(ob, DictObj):
             exact = oa.exact and ob.exact and oa.attrs.keys() == ob.attrs.keys()
-            return DictObj(None, self._attrs(oa.attrs, ob.attrs), exact)
+            values = oa.values if oa.values == ob.values else None
+            return DictObj(None, self._attrs(oa.attrs, ob.attrs), exact, values)
         if isinstance(oa, InstanceObj) and isinstance(ob, InstanceObj):
             return fast_replace(oa, attrs=self._attrs(oa.attrs, ob.attrs))
         if isinstance(oa, ArgParserObj) and isinstance(ob, ArgParserObj):

@@ -1153,6 +1153,32 @@ def call(ip: Interpreter, node: ast.Call, state: State) -> Value:
     return call_value(ip, target, args, kwargs, starred, node, state)
 
 
+# Builtins that only read their arguments: a dict or tensor given to them stays as it was.
+_READ_ONLY_BUILTINS: Final = frozenset(
+    f"builtins.{name}"
+    for name in (
+        "list",
+        "tuple",
+        "len",
+        "sorted",
+        "zip",
+        "enumerate",
+        "iter",
+        "reversed",
+        "isinstance",
+        "print",
+        "str",
+        "repr",
+        "hasattr",
+        "id",
+        "type",
+        "range",
+        "set",
+        "frozenset",
+    )
+)
+
+
 def escape(args: Args, kwargs: Kwargs, state: State) -> None:
     """Tensors handed to code the analysis cannot see may be written there: they count as
     initialised from here on (TL404 stays silent rather than guess)."""
@@ -1427,7 +1453,8 @@ def call_value(
             return NN.Dataset(None if moves else "cpu")
         if target.qualname == "builtins.zip" and not args and not kwargs and len(starred) == 1:
             return _transposed(ip, starred[0][1], state, node)
-        escape(args, kwargs, state)
+        if target.qualname not in _READ_ONLY_BUILTINS:
+            escape(args, kwargs, state)
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
     if (
         target is UNKNOWN
@@ -2514,6 +2541,12 @@ def _dict_method(
             return entries[key.value]
         return UNKNOWN
     if name in ("items", "values", "keys") and not args:
+        alike = found.values
+        if not found.exact and not entries and isinstance(alike, TRef) and name != "keys":
+            # a dict comprehension of tensors: one tensor stands for every entry
+            if name == "values":
+                return Seq((alike,), "listof")
+            return Seq((Seq((UNKNOWN, alike), "tuple"),), "listof")
         if not found.exact:
             return UNKNOWN
         if name == "keys":
@@ -3393,6 +3426,53 @@ def _reads_back(ip: Interpreter, side: ast.expr, written: str) -> bool:
     )
 
 
+def _augmented_in_place(
+    ip: Interpreter,
+    current: TRef,
+    target: ast.expr,
+    stmt: ast.AugAssign,
+    value: Value,
+    op_name: str,
+    state: State,
+) -> None:
+    """`x += v` on a tensor: `__iadd__` writes into it."""
+    inplace_write(
+        ip,
+        current,
+        target,
+        _AUG_SYMBOL.get(type(stmt.op), "op="),
+        "augassign",
+        (stmt.value, value),
+        stmt,
+        state,
+        K.op(f"Tensor.__i{op_name}__"),
+    )
+    if isinstance(value, TRef) and op_name in ("add", "sub"):
+        NN.note_accumulate(ip, target, value, current, stmt, state)
+
+
+def _stored_tensor(container: Value, key: Value, state: State) -> Value:
+    """The tensor `container[key]` holds, when the analysis knows it without running the
+    subscript again: a dict's entry (or the tensor standing for all of a comprehension's),
+    a list's item."""
+    if isinstance(container, ObjRef) and isinstance(
+        found := state.heap.get(container.oid), DictObj
+    ):
+        if isinstance(key, Const) and type(key.value) is str:
+            return found.attrs.get(key.value, found.values or UNKNOWN)
+        return found.values if not found.attrs and found.values is not None else UNKNOWN
+    if isinstance(container, Seq):
+        if container.kind == "listof":
+            return container.items[0]
+        if (
+            isinstance(key, Const)
+            and type(key.value) is int
+            and -len(container.items) <= key.value < len(container.items)
+        ):
+            return container.items[key.value]
+    return UNKNOWN
+
+
 def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
     target = stmt.target
     op_name = _AUG_OPS.get(type(stmt.op))
@@ -3417,6 +3497,11 @@ def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
                 state,
                 None,
             )
+        elif isinstance(entry := _stored_tensor(base, key, state), TRef) and op_name is not None:
+            # `params[name] -= lr * g` with the entries tensors: `__isub__` on the entry,
+            # which stays in the container
+            _augmented_in_place(ip, entry, target, stmt, value, op_name, state)
+            return
         elif isinstance(value, TRef) and op_name == "add":
             # `stats["loss"] += loss`: the dict or list item becomes a running tensor total.
             ip.training.accumulate(target, value, UNKNOWN, stmt, "augassign", state)
@@ -3433,20 +3518,7 @@ def aug_assign(ip: Interpreter, stmt: ast.AugAssign, state: State) -> None:
     current = ip.eval(target, state)
     value = ip.eval(stmt.value, state)
     if isinstance(current, TRef) and op_name is not None:
-        op = K.op(f"Tensor.__i{op_name}__")
-        inplace_write(
-            ip,
-            current,
-            target,
-            _AUG_SYMBOL.get(type(stmt.op), "op="),
-            "augassign",
-            (stmt.value, value),
-            stmt,
-            state,
-            op,
-        )
-        if isinstance(value, TRef) and op_name in ("add", "sub"):
-            NN.note_accumulate(ip, target, value, current, stmt, state)
+        _augmented_in_place(ip, current, target, stmt, value, op_name, state)
         return
     if isinstance(value, TRef) and op_name is not None:
         # `total += loss` where total is a number: total becomes a new tensor.
@@ -3658,6 +3730,8 @@ def _params_items(
         return (NN.param_tensor(ip, value, state, node),)
     if isinstance(value, Seq) and value.kind == "list":
         return value.items
+    if isinstance(value, Seq) and value.kind == "listof":
+        return value.items  # `list(lrs.values())` of a dict comprehension: its tensor
     return None
 
 
