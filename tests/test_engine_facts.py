@@ -209,6 +209,21 @@ def test_ranks_through_embeddings_recurrent_layers_masks_and_moves() -> None:
     assert ranks == {"e": 3, "pooled": 2, "h": 3, "logits": 3, "picked": 2, "rows": 3, "moved": 2}
 
 
+def test_ranks_through_pools_and_flatten() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "from torch import nn\n"
+        "x = torch.randn(8, 3, 32, 32)\n"
+        "pooled = nn.MaxPool2d(2)(x)\n"
+        "squeezed = nn.AdaptiveAvgPool2d(1)(pooled)\n"
+        "flat = nn.Flatten()(squeezed)\n"
+        "partly = nn.Flatten(2)(x)\n"
+        "middle = nn.Flatten(1, 2)(x)\n"
+    )
+    ranks = {n: facts[n].rank for n in ("pooled", "squeezed", "flat", "partly", "middle")}
+    assert ranks == {"pooled": 4, "squeezed": 4, "flat": 2, "partly": 3, "middle": None}
+
+
 def test_numpy_of_a_tensor_keeps_its_rank() -> None:
     facts = facts_of(
         "import numpy as np\n"

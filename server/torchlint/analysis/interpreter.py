@@ -1414,7 +1414,7 @@ class Interpreter:
             qual,
             cls,
             kind,
-            T.grad_decorator(stmt),
+            T.grad_decorator(stmt, _registering(stmt, decorators)),
             self.src,
             self.frame.globals,
             context_manager=_is_context_manager(stmt),
@@ -2190,8 +2190,17 @@ class Interpreter:
         if gen.ifs or gen.is_async:
             return None
         if not isinstance(node, ast.DictComp) and not (
-            isinstance(gen.iter, ast.Tuple | ast.List)
-            and all(isinstance(e, ast.Name) for e in gen.iter.elts)
+            (
+                isinstance(gen.iter, ast.Tuple | ast.List)
+                and all(isinstance(e, ast.Name) for e in gen.iter.elts)
+            )
+            or (
+                # `tuple(h.detach() for h in hidden)` of an LSTM's (h, c)
+                isinstance(iterable, Seq)
+                and iterable.kind == "tuple"
+                and 1 <= len(iterable.items) <= _MAX_UNROLL
+                and all(isinstance(i, TRef) for i in iterable.items)
+            )
         ):
             return None
         items = _unrolled_items(iterable)
@@ -2900,6 +2909,30 @@ def _asks_for_gpu(test: ast.expr) -> bool:
     return False
 
 
+def _registering(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[Value]
+) -> frozenset[int]:
+    """The decorators of `stmt` that are functions of the file returning what they decorate
+    (`@register("detr")` whose inner `deco(fn)` stores `fn` and returns it): they keep the
+    function as it is, grad mode included."""
+    return frozenset(
+        id(deco)
+        for deco, made in zip(stmt.decorator_list, decorators, strict=True)
+        if isinstance(made, FuncV) and _returns_its_argument(made.func.node)
+    )
+
+
+def _returns_its_argument(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
+    """Every `return` of the function gives back its first parameter, unchanged."""
+    if isinstance(node, ast.Lambda) or not node.args.args:
+        return False
+    first = node.args.args[0].arg
+    returns = [s for s in _own_statements(node.body) if isinstance(s, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Name) and r.value.id == first for r in returns
+    )
+
+
 def _listed(elem: Value, state: State) -> bool:
     """An element a list comprehension's list keeps (the list is some number of items like
     it): pairs holding tensors (`[(x, y) for ...]`), modules (`[Block(d) for ...]`), numpy
@@ -2910,6 +2943,8 @@ def _listed(elem: Value, state: State) -> bool:
         )
     if state.module(elem) is not None or isinstance(elem, NP.NumpyArray):
         return True
+    if isinstance(elem, ObjRef) and isinstance(state.heap.get(elem.oid), DictObj):
+        return True  # records: `[{"seed": i, "label": int(g)} for i, g in ...]`
     while isinstance(elem, Seq) and elem.kind == "listof" and elem.items:
         elem = elem.items[0]
     return const_type(elem) in (int, float)

@@ -1108,6 +1108,17 @@ def _generic_result(
     return TRef(oid)
 
 
+def _flattened_rank(mod: ModuleObj, rank: int) -> int | None:
+    """`nn.Flatten(start_dim=1)` (its defaults) to the last dimension: start_dim + 1."""
+    start = const_number(mod.ctor.get("start_dim", mod.ctor_args[0] if mod.ctor_args else Const(1)))
+    end = const_number(
+        mod.ctor.get("end_dim", mod.ctor_args[1] if len(mod.ctor_args) > 1 else Const(-1))
+    )
+    if start is None or end != -1 or start != int(start) or not 0 <= start < rank:
+        return None
+    return int(start) + 1
+
+
 _RANK_KEEPING: Final = frozenset(
     {
         "linear",
@@ -1158,7 +1169,7 @@ def _builtin_module_result(
         len(args) == 1 and not kwargs
     ):
         return args[0][1]  # `nn.Identity()(x)`, an eval-mode `nn.Dropout(p)(x)`: `x` itself
-    if mod.qualname in _RECURRENT:
+    if mod.qualname in _RECURRENT or mod.qualname in _CELLS:
         return _recurrent_result(ip, ref, mod, args, node, state)
     if mod.qualname == "torch.nn.MultiheadAttention":
         return _attention_result(ip, ref, mod, args, kwargs, node, state)
@@ -1216,10 +1227,18 @@ def _builtin_module_result(
     rank = t.rank
     if rank is None and mf.functional_qualname is not None:
         fname = mf.functional_qualname.rsplit(".", 1)[-1]
-        if fname in _RANK_KEEPING or fname.endswith("_norm") or fname.startswith("conv"):
-            rank = xt.rank  # Linear, activations, dropout, norms, convolutions keep the rank
+        if (
+            fname in _RANK_KEEPING
+            or fname.endswith("_norm")
+            or fname.startswith("conv")
+            or "_pool" in fname
+        ):
+            # Linear, activations, dropout, norms, convolutions, pools keep the rank
+            rank = xt.rank
     if rank is None and xt.rank is not None:
-        if name == "Embedding":
+        if name == "Flatten":
+            rank = _flattened_rank(mod, xt.rank)
+        elif name == "Embedding":
             rank = xt.rank + 1  # one vector per index
         elif name == "EmbeddingBag" and xt.rank in (1, 2):
             rank = 2  # one vector per bag
@@ -1276,19 +1295,23 @@ def _builtin_module_result(
 # Hand-written (the table measures what modules save, not their output structure): these
 # return (output, hidden), the LSTM's hidden being (h, c).
 _RECURRENT: Final = {"torch.nn.RNN": 1, "torch.nn.GRU": 1, "torch.nn.LSTM": 2}
+# One step of them: the new hidden state, (h, c) for the LSTM's cell.
+_CELLS: Final = {"torch.nn.RNNCell": 1, "torch.nn.GRUCell": 1, "torch.nn.LSTMCell": 2}
 
 
 def _recurrent_result(
     ip: Interpreter, ref: ObjRef, mod: ModuleObj, args: Args, node: ast.Call, state: State
 ) -> Value:
-    """`out, h = rnn(x, h)`: both depend on the input and on the hidden state passed in."""
+    """`out, h = rnn(x, h)`: both depend on the input and on the hidden state passed in.
+    A cell's step (`h, c = cell(x, (h, c))`) gives the hidden state alone, shaped (B, H)."""
     assert mod.qualname is not None
     inputs = [make_input(ip, args[0][0], args[0][1], state)]
     if len(args) > 1:
         hidden = args[1][1]
         parts = hidden.items if isinstance(hidden, Seq) else (hidden,)
         inputs.extend(make_input(ip, None, h, state) for h in parts if isinstance(h, TRef))
-    weight = _param(ip, ref, mod, "weight_ih_l0", state)
+    cell = _CELLS.get(mod.qualname)
+    weight = _param(ip, ref, mod, "weight_ih" if cell else "weight_ih_l0", state)
     inputs.append(make_input(ip, None, weight, state))
     out = apply_op(ip, mod.qualname, None, inputs, node, state)
     t = state.tensor(out)
@@ -1298,6 +1321,12 @@ def _recurrent_result(
     t = t.evolve(dtype=mod.dtype, why_dtype=mod.why_dtype, rank=rank)
     _keeps_for_backward(ip, t, state)  # its inputs and gates
     state.heap[out.oid] = t
+    if cell == 1:
+        return out
+    if cell == 2:
+        oid = ip.graph.alloc((id(node), "cell state"), ip.frame.context)
+        state.heap[oid] = t.evolve(root=oid)
+        return Seq((out, TRef(oid)), "tuple")
     n_hidden = _RECURRENT[mod.qualname]
     hidden_refs: list[Value] = []
     for i in range(n_hidden):

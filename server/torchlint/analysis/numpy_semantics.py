@@ -250,6 +250,14 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         if isinstance(data, NumpyArray):
             return NumpyArray(explicit, node.lineno, data.rank) if explicit else data
         rank = literal_rank(args[0][0])
+        if (
+            rank is None
+            and isinstance(data, Seq)
+            and data.kind == "listof"
+            and isinstance(data.items[0], NumpyArray)
+            and data.items[0].rank is not None
+        ):
+            rank = data.items[0].rank + 1  # `np.array(windows)` of arrays alike: stacked
         dtype = explicit or _literal_dtype(args[0][0]) or _value_dtype(data)
         return NumpyArray(dtype, node.lineno, rank)
     if qual in _LIKE and args and isinstance(args[0][1], NumpyArray):
@@ -681,9 +689,16 @@ def literal_rank(node: ast.expr | None) -> int | None:
 def _value_dtype(data: Value) -> str | None:
     """float64 for nested lists of numbers and numpy float64 values (`[[np.cos(t), 0.0]]`)."""
     kinds: set[str] = set()
+    if (
+        isinstance(data, Seq)
+        and data.kind == "listof"
+        and isinstance(data.items[0], NumpyArray)
+        and data.items[0].dtype is not None
+    ):
+        return data.items[0].dtype  # a list of arrays alike (`xs.append(values[i:i + k])`)
 
     def visit(v: Value) -> bool:
-        if isinstance(v, Seq) and v.kind in ("list", "tuple"):
+        if isinstance(v, Seq) and v.kind in ("list", "tuple", "listof"):
             return all(visit(i) for i in v.items)
         if isinstance(v, NumpyArray) and v.dtype == "float64":
             kinds.add("float64")

@@ -431,6 +431,9 @@ def apply_op(
     first = tensors[0].tensor if tensors else None
     why_dtype = ip.why_code(node, "`{}` gives " + " or ".join(sorted(dtype))) if dtype else None
     device, why_device = _result_device(tensors)
+    if op_name == "Tensor.__getitem__" and first is not None and first.device == "cuda":
+        # `table[ids]`: indices on the CPU index a GPU tensor; the rows stay on the GPU
+        device, why_device = first.device, first.why_device
     result = Tensor(
         dtype=dtype,
         rg=rg,
@@ -585,6 +588,8 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
             return given
     if name in ("unsqueeze", "stft") and ranks and ranks[0] is not None:
         return ranks[0] + 1  # stft: (L,) -> (F, T), (B, L) -> (B, F, T)
+    if op_name == "Tensor.unfold" and ranks and ranks[0] is not None:
+        return ranks[0] + 1  # windows along a new last dimension (F.unfold is im2col)
     if name in _SELF_SHAPED:
         return ranks[0] if ranks else None
     if name in ("cat", "concat", "concatenate", "stack") and ranks and len(set(ranks)) == 1:

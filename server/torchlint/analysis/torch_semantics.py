@@ -256,12 +256,17 @@ def grad_context_kind(expr: ast.expr) -> GradMode | None:
     return None
 
 
-def grad_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+def grad_decorator(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, keeping: frozenset[int] = frozenset()
+) -> str | None:
     """The grad-mode decorator on a function: no_grad / inference_mode / enable_grad, or
     "unknown" for a decorator we cannot see into (it may switch grad off, as ultralytics'
-    `@smart_inference_mode()` does)."""
+    `@smart_inference_mode()` does). `keeping`: the ids of decorators known to return the
+    function itself (the file's own registering decorators)."""
     unknown = False
     for deco in node.decorator_list:
+        if id(deco) in keeping:
+            continue
         func = deco.func if isinstance(deco, ast.Call) else deco
         name = (
             func.attr
@@ -2873,7 +2878,9 @@ def tensor_method(
         )
     if name in ("item", "tolist", "__float__", "__int__"):
         _emit_call(ip, qual, (recv_node, ref), args, kwargs, UNKNOWN, node, state)
-        return NN.number_like(t) if name == "item" else UNKNOWN
+        if name == "item":
+            return NN.number_like(t)
+        return _listed_numbers(t) if name == "tolist" else UNKNOWN
     if name in _CONVERSIONS or name in ("to", "type", "cuda", "cpu"):
         return _convert(ip, ref, t, recv_node, name, args, kwargs, node, state)
     if name in ("new_zeros", "new_ones", "new_empty", "new_full", "new_tensor"):
@@ -3424,6 +3431,20 @@ def _reads_back(ip: Interpreter, side: ast.expr, written: str) -> bool:
         and isinstance(side.op, ast.Mult)
         and written in (ip.text(side.left, 200), ip.text(side.right, 200))
     )
+
+
+def _listed_numbers(t: Tensor) -> Value:
+    """`ids.tolist()`: nested lists of Python ints or floats, as deep as the tensor's rank
+    (known for one integer or floating dtype only: bools and mixed facts stay unknown)."""
+    if t.rank is None or t.rank < 1 or t.dtype is None or len(t.dtype) != 1:
+        return UNKNOWN
+    category = K.dtype_category(next(iter(t.dtype)))
+    if category not in ("int", "float"):
+        return UNKNOWN
+    value: Value = SOME_INT if category == "int" else SOME_FLOAT
+    for _ in range(t.rank):
+        value = Seq((value,), "listof")
+    return value
 
 
 def _augmented_in_place(
@@ -4666,9 +4687,11 @@ def set_item(
         inplace_write(
             ip, base, target.value, "[]=", "setitem", (value_node, value), ip.stmt, state, None
         )
-        if before.uninit is not None and _picks_some(index, state):
-            # `targets[pos] = ...` with a mask writes some rows only: the others still hold
-            # whatever the memory held
+        if before.uninit is not None and (
+            _picks_some(index, state) or _leaves_some_out(target.slice)
+        ):
+            # `targets[pos] = ...` with a mask, `div[1:-1] = ...`, write some rows only: the
+            # others still hold whatever the memory held
             state.heap[base.oid] = state.tensor(base).evolve(uninit=before.uninit)
 
 
@@ -4676,6 +4699,28 @@ def _picks_some(index: Value, state: State) -> bool:
     """A boolean mask: it selects some elements (integer positions may be a permutation,
     `inv[perm] = torch.arange(n)`, which writes them all)."""
     return isinstance(index, TRef) and state.tensor(index).dtype == frozenset({"bool"})
+
+
+def _leaves_some_out(index: ast.expr) -> bool:
+    """An index with a slice that surely skips positions: a constant start of 1 or more, or a
+    constant negative stop (`[1:-1]`, `[:, 2:]`). A slice up to a computed stop may reach the
+    end, and writes by single positions (`buf[i] = ...` in a loop) may cover everything."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    for part in parts:
+        if not isinstance(part, ast.Slice) or part.step is not None:
+            continue
+        lower, upper = part.lower, part.upper
+        if isinstance(lower, ast.Constant) and type(lower.value) is int and lower.value >= 1:
+            return True
+        if (
+            isinstance(upper, ast.UnaryOp)
+            and isinstance(upper.op, ast.USub)
+            and isinstance(upper.operand, ast.Constant)
+            and type(upper.operand.value) is int
+            and upper.operand.value >= 1
+        ):
+            return True
+    return False
 
 
 def shape_unpacked(

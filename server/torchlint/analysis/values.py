@@ -407,8 +407,10 @@ def join_simple(a: Value, b: Value) -> Value:
         and a.kind == b.kind
     ):
         return Seq(tuple(join_simple(x, y) for x, y in zip(a.items, b.items, strict=True)), a.kind)
-    if isinstance(a, Const) and isinstance(b, Const) and type(a.value) is type(b.value):
-        return Const(_TypeOnly(type(a.value)))
+    if isinstance(a, Const) and isinstance(b, Const) and (kind := const_type(a)) is const_type(b):
+        # two values of one type, or one known by its type only (`n = 0`, then `n += 2` in
+        # a loop): a value of that type
+        return Const(_TypeOnly(kind))  # type: ignore[arg-type]
     if type(a) is type(b) and hasattr(a, "join_same"):
         joined: Value = a.join_same(b)  # a value kind that joins itself (numpy arrays)
         return joined

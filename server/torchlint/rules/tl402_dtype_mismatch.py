@@ -148,6 +148,22 @@ _SCALAR_TYPE_NAMES = {
 }
 
 
+_RECURRENT_LAYERS = frozenset(
+    f"torch.nn.{name}"
+    for name in ("RNN", "GRU", "LSTM")  # their cells raise as Linear does
+)
+
+
+def _module_error(qualname: str | None, dm: str, dx: str) -> str:
+    """What torch 2.13 says when a layer with `dm` parameters gets `dx` input."""
+    if qualname in _RECURRENT_LAYERS:
+        return f'"RNN input dtype (torch.{dx}) does not match weight dtype (torch.{dm})"'
+    return (
+        '"mat1 and mat2 must have the same dtype" '
+        '(or "Input type ... and bias type ... should be the same")'
+    )
+
+
 class DtypeMismatch(Rule):
     code = "TL402"
     name = "dtype-mismatch"
@@ -275,8 +291,8 @@ class DtypeMismatch(Rule):
             return
         message = (
             f"{code(event.module_text)} has {dm} parameters{because(mod.why_dtype)} but its input {code(x.text)} is "
-            f'{dx}{because(x.tensor.why_dtype)}: PyTorch raises "mat1 and mat2 must have the same dtype" (or '
-            f'"Input type ... and bias type ... should be the same"). Convert the input: `{x.text}{_CONVERT.get(dm, ".to(...)")}`.'
+            f"{dx}{because(x.tensor.why_dtype)}: PyTorch raises {_module_error(mod.qualname, dm, dx)}. "
+            f"Convert the input: `{x.text}{_CONVERT.get(dm, '.to(...)')}`."
         )
         edits = (
             append_to(ctx.source, x.node, _CONVERT[dm])
@@ -310,8 +326,8 @@ class DtypeMismatch(Rule):
         message = (
             f"`{ctx.source.segment(site.func, 40)}` gets {code(text)}, which is {dx}{because(why)}, and its "
             f"`{func.name}` passes it to {code(event.module_text)} on line {event.node.lineno}, which has {dm} "
-            f'parameters{because(event.module.why_dtype)}: PyTorch raises "mat1 and mat2 must have the same dtype" '
-            f'(or "Input type ... and bias type ... should be the same"). Convert the input: '
+            f"parameters{because(event.module.why_dtype)}: PyTorch raises "
+            f"{_module_error(event.module.qualname, dm, dx)}. Convert the input: "
             f"`{text}{_CONVERT.get(dm, '.to(...)')}`."
         )
         edits = append_to(ctx.source, arg, _CONVERT[dm]) if dm in _CONVERT else None

@@ -204,6 +204,8 @@ class DeviceMismatch(Rule):
             and o.tensor.device != tensors[0].tensor.device
         ]
         if not apart or tensors[0].tensor is None or apart[0].tensor is None:
+            if event.qualname in _FUNCTIONAL_WEIGHTS and operands:
+                self._functional_weight(event, operands[0], ctx)
             return
         a, b = tensors[0], apart[0]
         da, db = a.tensor.device, b.tensor.device  # type: ignore[union-attr]
@@ -212,6 +214,23 @@ class DeviceMismatch(Rule):
             self._report(event.node, a, b, str(da), str(db), ctx, raised)
             return
         self._report(event.node, a, b, str(da), str(db), ctx)
+
+    def _functional_weight(self, event: TorchCall, x: Operand, ctx: RuleContext) -> None:
+        """`F.cross_entropy(logits, y, weight=w)` with `w` and the logits on different devices
+        (class weights made on the GPU for a model left on the CPU, or the other way round)."""
+        if x.tensor is None or x.tensor.device not in _DEVICES:
+            return
+        for key in _FUNCTIONAL_WEIGHTS[event.qualname]:
+            w = event.kwargs.get(key)
+            if w is None or w.tensor is None or w.tensor.device not in _DEVICES:
+                continue
+            # a 0-dim CPU tensor mixes with CUDA ones; a class weight is 1-dim or torch raises
+            one_dim = w.tensor.rank not in (None, 0) or (
+                key == "weight" and w.tensor.rank is None and event.qualname in _CLASS_WEIGHTED_F
+            )
+            if w.tensor.device != x.tensor.device and one_dim:
+                self._report(event.node, x, w, str(x.tensor.device), str(w.tensor.device), ctx)
+                return
 
     def _joined(self, event: TorchCall, ctx: RuleContext) -> None:
         """`torch.cat([cuda_feats, cpu_extra])`: the tensors of the sequence, first apart."""
@@ -432,6 +451,18 @@ _WEIGHTS: Final = {
     "torch.nn.BCELoss": ("weight",),
     "torch.nn.BCEWithLogitsLoss": ("weight", "pos_weight"),
     "torch.nn.MultiLabelSoftMarginLoss": ("weight",),
+}
+
+
+# The functional forms: the same weights as keywords.
+_CLASS_WEIGHTED_F: Final = frozenset(
+    {"torch.nn.functional.cross_entropy", "torch.nn.functional.nll_loss"}
+)
+_FUNCTIONAL_WEIGHTS: Final = {
+    "torch.nn.functional.cross_entropy": ("weight",),
+    "torch.nn.functional.nll_loss": ("weight",),
+    "torch.nn.functional.binary_cross_entropy": ("weight",),
+    "torch.nn.functional.binary_cross_entropy_with_logits": ("weight", "pos_weight"),
 }
 
 

@@ -165,7 +165,7 @@ class LegacyTensorApi(Rule):
         use = ctx.why_of(event.node, "read here")
         message = (
             f"`{alloc.text}` allocates uninitialised memory (its values are whatever was there, different on "
-            f"every run), and it is read on line {use.line} before anything writes it. Use "
+            f"every run), and it is read on line {use.line} before all of it is written. Use "
             f"`{torch_name}.zeros({dims}{dtype_kw}{device_kw})`, or initialise it first."
         )
         span = ctx.why_span(alloc)

@@ -217,6 +217,11 @@ def _td_target(ctx: RuleContext, target: ast.expr | None) -> bool:
     expr = target
     if isinstance(target, ast.Name) and len(stored.get(target.id, ())) == 1:
         expr = stored[target.id][0]
+    helper = _helper_return(ctx, expr)
+    if helper is not None:
+        # `q_target = td_target(rewards, next_states, dones)`: the helper's sum
+        scope, expr = helper
+        stored = _assignments(scope)
     if not (isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add)):
         return False
     parts = [expr] + [
@@ -237,6 +242,23 @@ def _td_target(ctx: RuleContext, target: ast.expr | None) -> bool:
         and n.func.attr in _BOOTSTRAP_REDUCTIONS
         for n in nodes
     )
+
+
+def _helper_return(ctx: RuleContext, expr: ast.expr) -> tuple[ast.FunctionDef, ast.expr] | None:
+    """`td_target(...)` calling a module-level function of the file with one `return`: that
+    function and what it returns."""
+    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)):
+        return None
+    tree = ctx.tree
+    if tree is None:
+        return None
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == expr.func.id:
+            returns = [n for n in ast.walk(stmt) if isinstance(n, ast.Return)]
+            if len(returns) == 1 and returns[0].value is not None:
+                return stmt, returns[0].value
+            return None
+    return None
 
 
 _DISCOUNT = re.compile(r"(?i)^(gamma|discount(_factor)?)$")
