@@ -638,3 +638,11 @@ def test_fixed_tuple_results_have_their_outputs() -> None:
 def test_single_and_variable_results_have_no_outputs() -> None:
     assert op("torch.exp").outputs == ()
     assert op("torch.split").outputs == ()  # a plain tuple whose length depends on the call
+
+
+def test_distribution_samples_measured_from_torch() -> None:
+    # Categorical draws class indices; the others draw in their parameters' dtype.
+    assert K.distribution_sample_dtype("Categorical") == "int64"
+    assert K.distribution_sample_dtype("Normal") == "same"
+    assert K.distribution_sample_dtype("Bernoulli") == "same"
+    assert K.distribution_sample_dtype("NoSuchDistribution") is None

@@ -2943,8 +2943,9 @@ def _listed(elem: Value, state: State) -> bool:
         )
     if state.module(elem) is not None or isinstance(elem, NP.NumpyArray):
         return True
-    if isinstance(elem, ObjRef) and isinstance(state.heap.get(elem.oid), DictObj):
-        return True  # records: `[{"seed": i, "label": int(g)} for i, g in ...]`
+    if isinstance(elem, ObjRef) and isinstance(state.heap.get(elem.oid), InstanceObj):
+        # records: `[{"seed": i, "label": int(g)} for ...]`, `[Graph(x, y) for ...]`
+        return True
     while isinstance(elem, Seq) and elem.kind == "listof" and elem.items:
         elem = elem.items[0]
     return const_type(elem) in (int, float)

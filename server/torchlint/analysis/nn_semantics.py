@@ -21,7 +21,13 @@ from torchlint.analysis.events import ModuleCall, ModuleTensorSet, RequiresGradS
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
-from torchlint.analysis.training import is_eval_name, is_unit_test, module_tree, trains_in_body
+from torchlint.analysis.training import (
+    is_eval_name,
+    is_unit_test,
+    module_tree,
+    scope_name,
+    trains_in_body,
+)
 from torchlint.analysis.values import (
     UNKNOWN,
     AnyModule,
@@ -1021,9 +1027,9 @@ def _emit_module_call(
             grad=state.grad,
             state=state,
             module_oid=ref.oid,
-            scope_name=ip.frame.func.name if ip.frame.func is not None else "",
+            scope_name=scope_name(ip.frame.func),
             in_eval_scope=ip.frame.func is not None
-            and is_eval_name(ip.frame.func.name, ip.src.path)
+            and is_eval_name(scope_name(ip.frame.func), ip.src.path)
             and not _unit_test(ip, ip.frame.func)
             and not trains_in_body(ip.frame.func, ip.src.scan_lines),
             trained_before=ip.training.is_trained(ref.oid),

@@ -11,7 +11,17 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from torchlint.analysis.values import UNKNOWN, Const, ExtName, Seq, Value, const_type, shape_rank
+from torchlint.analysis.values import (
+    SOME_FLOAT,
+    SOME_INT,
+    UNKNOWN,
+    Const,
+    ExtName,
+    Seq,
+    Value,
+    const_type,
+    shape_rank,
+)
 
 if TYPE_CHECKING:
     from torchlint.analysis.torch_semantics import Args, Kwargs
@@ -485,8 +495,10 @@ def generator_method(name: str, args: Args, kwargs: Kwargs, node: ast.Call) -> V
         size = args[at][1] if at is not None and at < len(args) else None
         size_node = args[at][0] if at is not None and at < len(args) else None
     if size is None and not any(isinstance(v, NumpyArray) for _, v in (*args, *kwargs.values())):
-        # no size and number parameters: one draw, a Python number or a numpy scalar
-        return UNKNOWN
+        # no size and number parameters: one draw, a Python float or a numpy int
+        if "dtype" in kwargs:
+            return UNKNOWN
+        return SOME_FLOAT if made == "float64" else SOME_INT
     rank = shape_rank([size]) if size is not None else None
     image = _shape_is_image(size_node)
     if "dtype" in kwargs:
@@ -703,10 +715,10 @@ def _value_dtype(data: Value) -> str | None:
         if isinstance(v, NumpyArray) and v.dtype == "float64":
             kinds.add("float64")
             return True
-        if isinstance(v, Const) and type(v.value) is float:
+        if const_type(v) is float:
             kinds.add("float64")
             return True
-        return isinstance(v, Const) and type(v.value) is int
+        return const_type(v) is int
 
     return "float64" if visit(data) and kinds else None
 

@@ -725,6 +725,10 @@ def unpack(
             return list(value.items)
     if isinstance(value, DataIter):
         return [_data_tensor(ip, value, state, i) for i in range(n)]
+    if isinstance(value, NP.NumpyArray) and value.dtype is not None and value.rank != 0:
+        # `x, v = self.state`: rows of the array, numpy scalars for a vector
+        rank = value.rank - 1 if value.rank is not None else None
+        return [NP.NumpyArray(value.dtype, value.line, rank)] * n
     if isinstance(value, TRef) and value.oid in ip.split_results:
         # `q, k, v = qkv.chunk(3, dim=-1)`, `a, b = t.unbind(0)`: views of the same storage
         # with its dtype, device and requires_grad (the rank may differ).
@@ -1529,7 +1533,20 @@ def _distribution_method(
     if name in _DIST_SAMPLES:
         oid = ip.graph.alloc(id(node), ip.frame.context)
         why = ip.why(node, "a sample is drawn outside the autograd graph")
-        state.heap[oid] = Tensor(rg=Tri.NO, leaf=Tri.YES, root=oid, why_rg=why, origin=why)
+        params = state.tensor(dist.params)
+        made = K.distribution_sample_dtype(dist.kind) if name != "enumerate_support" else None
+        dtype = params.dtype if made == "same" else frozenset({made}) if made else None
+        why_dtype = ip.why_code(node, f"`{{}}` gives {made}") if made and made != "same" else None
+        state.heap[oid] = Tensor(
+            dtype=dtype,
+            rg=Tri.NO,
+            leaf=Tri.YES,
+            device=params.device,
+            root=oid,
+            why_dtype=why_dtype if why_dtype is not None else params.why_dtype,
+            why_rg=why,
+            origin=why,
+        )
         return TRef(oid)
     if name not in _DIST_FROM_PARAMS:
         return UNKNOWN

@@ -34,8 +34,21 @@ if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
 
 _EVAL_NAME = re.compile(
-    r"(?:^|_)(?:eval|evaluate|evaluation|valid|validate|validation|val|test|testing|predict|prediction|infer|inference)(?:_|$)"
+    r"(?:^|_)(?:eval|evaluate|evaluation|valid|validate|validation|val|test|testing|predict|prediction|infer|inference"
+    r"|evaluator|validator|predictor)(?:_|$|\.)"
 )
+# Methods that are what their class does: an `Evaluator`'s `__call__` evaluates.
+_CLASS_ACTIONS = frozenset({"__call__", "run"})
+
+
+def scope_name(func: FunctionInfo | None) -> str:
+    """The name evaluation scopes are recognised by: the function's, or for `__call__`
+    and `run` the class's too (`Evaluator.__call__`)."""
+    if func is None:
+        return ""
+    if func.name in _CLASS_ACTIONS and func.cls is not None:
+        return f"{func.cls.name}.{func.name}"
+    return func.name
 
 
 def is_eval_name(name: str, path: str) -> bool:
@@ -280,8 +293,7 @@ class TrainingTracker:
             )
 
     def _scope_name(self) -> str:
-        func = self.ip.frame.func
-        return func.name if func is not None else ""
+        return scope_name(self.ip.frame.func)
 
     # -- events from the interpreter -----------------------------------------------
     def backward(self, ref: TRef, node: ast.Call, state: State, ancestors: list[int]) -> None:

@@ -320,6 +320,7 @@ class _Table:
         self.factories = _Section(raw["factories"], _build_factory)
         self.modules = _Section(raw["modules"], _build_module)
         self.losses = _Section(raw["losses"], _build_loss)
+        self.distributions: Mapping[str, Mapping[str, Any]] = raw.get("distributions", {})
 
 
 @lru_cache(maxsize=1)
@@ -457,6 +458,13 @@ def module(qualname: str) -> ModuleFacts | None:
 def loss(qualname: str) -> LossFacts | None:
     t = _table()
     return t.losses.get(t.qualname_aliases.get(qualname, qualname))
+
+
+def distribution_sample_dtype(kind: str) -> str | None:
+    """The dtype of `torch.distributions.<kind>(...).sample()`: "same" (its parameters'),
+    a dtype name (Categorical's int64), or None for a distribution the table lacks."""
+    facts = _table().distributions.get(kind)
+    return None if facts is None else str(facts["sample_dtype"])
 
 
 # --------------------------------------------------------------------------- builders

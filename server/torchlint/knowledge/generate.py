@@ -22,7 +22,16 @@ FORMAT = 1
 DEFAULT_OUTPUT = Path(__file__).with_name("torch_ops.json")
 # Sections written one entry per line, so a drift shows up as a readable git diff.
 _LINE_SECTIONS = frozenset(
-    {"ops", "op_names", "factories", "modules", "losses", "qualname_aliases", "result_type"}
+    {
+        "ops",
+        "op_names",
+        "factories",
+        "modules",
+        "losses",
+        "qualname_aliases",
+        "result_type",
+        "distributions",
+    }
 )
 
 
@@ -41,7 +50,7 @@ def build_table() -> dict[str, Any]:
 def _build_table() -> dict[str, Any]:
     import torch
 
-    from . import _gen_dtypes, _gen_factories, _gen_modules, overrides
+    from . import _gen_distributions, _gen_dtypes, _gen_factories, _gen_modules, overrides
     from ._gen_assemble import OpsBuilder
     from ._gen_common import public_objects
     from ._gen_schema import aten_schemas, tensor_surface
@@ -62,6 +71,7 @@ def _build_table() -> dict[str, Any]:
         "modules": modules,
         "losses": losses,
         "qualname_aliases": aliases,
+        "distributions": _gen_distributions.generate(),
     }
     table["overrides"] = overrides.apply(table)
     return table

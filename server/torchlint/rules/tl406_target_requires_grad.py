@@ -470,11 +470,15 @@ def _feeding_parameter(func: ast.FunctionDef, target: ast.expr, params: list[str
     """The one parameter the target expression reads, directly or through one assignment
     of the function (`z = F.normalize(target_proj)`), never bound again."""
     stored = _assignments(func)
+    if _runs_own_code(target):
+        return None
     read: set[str] = set()
     for name in {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}:
         if name in params:
             read.add(name)
         elif len(stored.get(name, ())) == 1:
+            if _runs_own_code(stored[name][0]):
+                return None  # `targets = self.soft_targets(g)`: made here, from data
             read |= {n.id for n in ast.walk(stored[name][0]) if isinstance(n, ast.Name)} & set(
                 params
             )
@@ -482,6 +486,19 @@ def _feeding_parameter(func: ast.FunctionDef, target: ast.expr, params: list[str
         return None
     (name,) = read
     return None if name in stored else name
+
+
+def _runs_own_code(expr: ast.expr) -> bool:
+    """The expression calls a method of `self` (a submodule, `self.soft_targets(g)`): the
+    other model may run right here, on what the parameter holds."""
+    for n in ast.walk(expr):
+        if isinstance(n, ast.Call):
+            base = n.func
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if isinstance(base, ast.Name) and base.id == "self":
+                return True
+    return False
 
 
 def _optimized(
