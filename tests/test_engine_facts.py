@@ -533,3 +533,26 @@ def test_unpacked_rows_and_index_tuples() -> None:
     assert facts["order"].dtype == {"int64"} and facts["values"].dtype == {"float32"}
     assert facts["rows"].dtype == {"int64"} and facts["cols"].rank == 1
     assert "where" not in facts  # an unknown, not a row of the pooled tensor
+
+
+def test_numpy_fft_and_abs_dtypes() -> None:
+    # numpy 2: single precision stays single through the FFT; a magnitude is real; the
+    # absolute value of integers stays integer
+    facts = facts_of(
+        "import numpy as np\n"
+        "import torch\n"
+        "x = np.zeros(16)\n"
+        "spec = torch.from_numpy(np.fft.rfft(x))\n"
+        "single = torch.from_numpy(np.fft.rfft(x.astype(np.float32)))\n"
+        "mag = torch.from_numpy(np.abs(np.fft.rfft(x)))\n"
+        "back = torch.from_numpy(np.fft.irfft(np.fft.rfft(x)))\n"
+        "counts = torch.from_numpy(np.abs(np.arange(4) - 2))\n"
+    )
+    dtypes = {n: facts[n].dtype for n in ("spec", "single", "mag", "back", "counts")}
+    assert dtypes == {
+        "spec": {"complex128"},
+        "single": {"complex64"},
+        "mag": {"float64"},
+        "back": {"float64"},
+        "counts": {"int64"},
+    }

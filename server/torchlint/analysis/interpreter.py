@@ -2160,8 +2160,11 @@ class Interpreter:
             return Seq((elem,), "listof")
         if isinstance(node, ast.GeneratorExp) and isinstance(elem, TRef):
             return T.list_of(elem, kind="generator")
-        if isinstance(node, ast.GeneratorExp) and state.module(elem) is not None:
-            return Seq((elem,), "listof")  # `nn.ModuleList(nn.Linear(a, b) for a, b in ...)`
+        if isinstance(node, ast.GeneratorExp) and (
+            state.module(elem) is not None or const_type(elem) in (int, float)
+        ):
+            # `nn.ModuleList(nn.Linear(a, b) for a, b in ...)`, `sum(ord(c) for c in s)`
+            return Seq((elem,), "listof")
         kind: Value | None = T.number_kind(elem) if isinstance(node, ast.DictComp) else None
         if kind is None and isinstance(node, ast.DictComp) and isinstance(elem, TRef):
             # `fast = {n: p - lr * g for (n, p), g in zip(...)}`: one tensor made per entry,

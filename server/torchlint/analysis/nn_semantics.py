@@ -1709,7 +1709,7 @@ def call_builtin(
             return Const(float(n) if name == "float" else int(n))  # `float(self.stride)`
         # `float(row["label"])`: a number of that type, its value unknown
         return Const(_TypeOnly(float if name == "float" else int))
-    if name == "len":
+    if name in ("len", "ord", "hash", "id"):
         return Const(_TypeOnly(int))
     if name == "isinstance" and len(vals) == 2 and not kwargs:
         from torchlint.analysis.torch_semantics import isinstance_truth
@@ -1738,6 +1738,11 @@ def call_builtin(
                 node,
                 state,
             )
+        kind = const_type(elem)
+        first = const_type(vals[1]) if len(vals) > 1 else int
+        if kind in (int, float) and first in (int, float) and not kwargs:
+            # `sum(ord(c) for c in name)`: Python numbers add up to a number (float wins)
+            return Const(_TypeOnly(float if float in (kind, first) else int))
         return UNKNOWN
     if name in ("vars", "setattr") and vals and isinstance(vals[0], ObjRef):
         found = state.heap.get(vals[0].oid)

@@ -218,7 +218,9 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         return NumpyGenerator(node.lineno)
     name = qual.rsplit(".", 1)[-1]
     if qual.count(".") == 1 and name in _UFUNCS and args:
-        return _ufunc(args[0][1], node)
+        return _ufunc(args[0][1], node, absolute=name == "abs")
+    if qual.startswith("numpy.fft.") and name in _FFTS and args:
+        return _fft(args[0][1], _FFTS[name], node)
     if qual in ("numpy.loadtxt", "numpy.genfromtxt"):
         # numpy reads text as float unless told (`dtype=`, or second: `loadtxt(f, np.float32)`)
         if len(args) > 1:
@@ -613,13 +615,44 @@ def _clipped(x: Value, bounds: list[Value] | None, node: ast.Call) -> Value:
     return NumpyArray(None, node.lineno, x.rank)
 
 
-def _ufunc(x: Value, node: ast.Call) -> Value:
+def _ufunc(x: Value, node: ast.Call, *, absolute: bool = False) -> Value:
     if isinstance(x, NumpyArray):
-        dtype = x.dtype if x.dtype in ("float32", "float16") else "float64" if x.dtype else None
+        if absolute and x.dtype is not None and x.dtype not in _COMPLEX_PARTS:
+            return NumpyArray(x.dtype, node.lineno, x.rank)  # `np.abs(counts)` stays int
+        if absolute:
+            dtype = _COMPLEX_PARTS.get(x.dtype) if x.dtype else None  # a magnitude is real
+        elif x.dtype in ("float32", "float16", *_COMPLEX_PARTS):
+            dtype = x.dtype
+        else:
+            dtype = "float64" if x.dtype else None
         return NumpyArray(dtype, node.lineno, x.rank)
     if isinstance(x, Const) and isinstance(x.value, int | float) and not isinstance(x.value, bool):
         return NumpyArray("float64", node.lineno, 0)  # a numpy float64 scalar
     return UNKNOWN
+
+
+# A complex dtype's real part (`np.abs` of a spectrum).
+_COMPLEX_PARTS: Final = {"complex64": "float32", "complex128": "float64"}
+# numpy.fft: True for the transforms that give complex values, False for the real inverses.
+_FFTS: Final = {
+    **{
+        n: True for n in ("fft", "ifft", "rfft", "fft2", "ifft2", "rfft2", "fftn", "ifftn", "rfftn")
+    },
+    **{n: False for n in ("irfft", "irfft2", "irfftn", "hfft")},
+}
+
+
+def _fft(x: Value, complex_out: bool, node: ast.Call) -> Value:
+    """numpy 2's pocketfft keeps single precision (float32 -> complex64) and computes
+    everything else in double (checked with numpy 2.4)."""
+    if not isinstance(x, NumpyArray) or x.dtype is None:
+        return NumpyArray(None, node.lineno)
+    single = x.dtype in ("float32", "complex64")
+    if complex_out:
+        dtype = "complex64" if single else "complex128"
+    else:
+        dtype = "float32" if single else "float64"
+    return NumpyArray(dtype, node.lineno, x.rank)
 
 
 def binop(a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value:

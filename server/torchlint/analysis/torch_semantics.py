@@ -156,6 +156,7 @@ _GRAD_CONTEXTS: Final = {
 _BUILTINS: Final = frozenset(
     {
         "len",
+        "ord",
         "range",
         "enumerate",
         "zip",
@@ -2538,6 +2539,10 @@ def _any_entry(ip: Interpreter, found: DictObj, node: ast.expr, state: State) ->
         and not isinstance(values[0], TRef)
     ):
         return values[0]  # `REGISTRY[name]` with one class registered: that class
+    kinds = {const_type(v) for v in values}
+    if found.exact and values and len(kinds) == 1 and kinds <= {int, float}:
+        # `LANGS[lang]` of `{"en": 0, "de": 1}`: one of its ints
+        return Const(_TypeOnly(kinds.pop()))  # type: ignore[arg-type]
     if not found.exact or not values or not all(isinstance(v, TRef) for v in values):
         return UNKNOWN
     tensors = [state.tensor(v) for v in values if isinstance(v, TRef)]
