@@ -257,7 +257,7 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         drawn = generator_method(name, args, kwargs, node)
         if drawn is not UNKNOWN:
             return drawn
-    if qual in ("numpy.array", "numpy.asarray") and args:
+    if qual in _AS_ARRAY and args:
         data = args[0][1]
         if isinstance(data, NumpyArray):
             return NumpyArray(explicit, node.lineno, data.rank) if explicit else data
@@ -352,6 +352,17 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     return NumpyArray(None, node.lineno) if qual.startswith("numpy.random.") else None
 
 
+# Functions that make an array of their argument (a copy or a view, its dtype kept).
+_AS_ARRAY: Final = frozenset(
+    {
+        "numpy.array",
+        "numpy.asarray",
+        "numpy.asanyarray",
+        "numpy.ascontiguousarray",
+        "numpy.asfortranarray",
+        "numpy.copy",
+    }
+)
 # The factors of a matrix (rank 2), by rank: `w, v = np.linalg.eigh(cov)`.
 _DECOMPOSITIONS: Final[dict[str, tuple[int | None, ...]]] = {
     "numpy.linalg.eigh": (1, 2),

@@ -178,7 +178,11 @@ class RuleContext:
         if outer is not None:
             first, last = outer.lineno, getattr(outer, "end_lineno", None) or outer.lineno  # type: ignore[attr-defined]
             top = self._top_level(first)
-            driver = top is not None and top[1] is outer  # a plain function running the model
+            # a plain function running the model, or a trainer's method (`train`, `fit`): the
+            # data it was handed or loaded (`images, heat = load_batch(...)`) is its input
+            driver = (top is not None and top[1] is outer) or getattr(
+                outer, "name", "forward"
+            ) not in ("forward", "__call__")
             if not first <= why.line <= last and not driver:
                 return None  # made somewhere else again (another module's forward)
         else:
