@@ -177,6 +177,8 @@ class Interpreter:
         # ever stopped it, and (steps used, steps allowed) of each function analysed alone.
         self.budget_refused = False
         self.alone_use: list[tuple[int, int]] = []
+        # whether the file has any means to fill parameters (see `nn_semantics.parameter`)
+        self.file_initialises: bool | None = None
         self.budget_factor = budget_factor
         self.loop_depth = 0
         self.repeating = 0  # > 0 while a loop runs its second iteration
@@ -2129,6 +2131,8 @@ class Interpreter:
         # The first iterable is evaluated once, in the enclosing scope, as Python does.
         first_iter = self.eval(node.generators[0].iter, state)
         unrolled = self._unrolled_comprehension(node, first_iter, state)
+        if unrolled is None:
+            unrolled = self._flattened_comprehension(node, first_iter, state)
         if unrolled is not None:
             return unrolled
         inner = state.copy()
@@ -2253,6 +2257,42 @@ class Interpreter:
         oid = self.graph.alloc(id(node), context)
         state.heap[oid] = DictObj(None, entries)
         return ObjRef(oid)
+
+    def _flattened_comprehension(
+        self,
+        node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+        iterable: Value,
+        state: State,
+    ) -> Value | None:
+        """`[p for m in (encoder, head) for p in m.parameters()]` over a short known sequence:
+        the inner items of each outer item, kept apart (one tensor per module)."""
+        if not isinstance(node, ast.ListComp | ast.GeneratorExp) or len(node.generators) != 2:
+            return None
+        outer, inner_gen = node.generators
+        if (
+            outer.ifs
+            or inner_gen.ifs
+            or outer.is_async
+            or inner_gen.is_async
+            or not isinstance(node.elt, ast.Name)
+            or not isinstance(inner_gen.target, ast.Name)
+            or node.elt.id != inner_gen.target.id
+            or not isinstance(iterable, Seq)
+            or iterable.kind not in ("list", "tuple")
+            or not 1 <= len(iterable.items) <= _MAX_UNROLL
+        ):
+            return None
+        inner = state.copy()
+        kinds: list[Value] = []
+        for item in iterable.items:
+            self.assign(outer.target, item, inner, None)
+            made = T.iter_element(self, self.eval(inner_gen.iter, inner), inner, inner_gen.iter)
+            if not isinstance(made, TRef):
+                return None
+            if made not in kinds:
+                kinds.append(made)
+        _keep_effects(state, inner)
+        return Seq(tuple(kinds), "listof" if len(kinds) == 1 else "listmix")
 
     expr_ListComp = _comprehension
     expr_SetComp = _comprehension

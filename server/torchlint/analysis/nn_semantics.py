@@ -1527,6 +1527,21 @@ def freeze(ip: Interpreter, module_oid: int, flag: bool, node: ast.AST, state: S
             state.heap[oid] = t.evolve(rg=Tri.YES if flag else Tri.NO, why_rg=why)
 
 
+# Any way a file may fill parameters: `nn.init.*`, `reset_parameters`, a loaded state, an
+# `apply(fn)`, an in-place method (`uniform_(`, `zero_(`, `copy_(`), a `.data` write.
+_INITIALISES: Final = re.compile(
+    r"\binit\.|reset_parameters|state_dict|\.apply\(|\.[A-Za-z]\w*[A-Za-z0-9]_\(|\.data\b"
+    r"|torch\.load|from_pretrained"
+)
+
+
+def _initialises(ip: Interpreter) -> bool:
+    found = ip.file_initialises
+    if found is None:
+        found = ip.file_initialises = _INITIALISES.search(ip.main_src.scan_text) is not None
+    return found
+
+
 def parameter(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State) -> Value:
     oid = ip.graph.alloc(id(node), ip.frame.context)
     src = state.tensor(args[0][1]) if args and isinstance(args[0][1], TRef) else Tensor()
@@ -1554,9 +1569,10 @@ def parameter(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state
         origin=why,
         temporary=True,
         interval=src.interval,
-        # Not `src.uninit`: parameters get initialised in ways the analysis cannot follow
-        # (`model.apply(init_fn)`, a loop over `parameters()`, a framework's reset hook).
-        uninit=None,
+        # Parameters get initialised in ways the analysis cannot follow (`model.apply(init_fn)`,
+        # a loop over `parameters()`, a framework's reset hook): the uninitialised memory is
+        # kept only in a file with no such means anywhere.
+        uninit=src.uninit if src.uninit is not None and not _initialises(ip) else None,
     )
     ref = TRef(oid)
     if rg is Tri.YES and ip.wants(RequiresGradSet):

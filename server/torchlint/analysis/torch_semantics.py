@@ -3625,8 +3625,8 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
         isinstance(op, ast.Add)
         and isinstance(a, Seq)
         and isinstance(b, Seq)
-        and "listof" in (a.kind, b.kind)
-        and {a.kind, b.kind} <= {"list", "listof"}
+        and ("listof" in (a.kind, b.kind) or "listmix" in (a.kind, b.kind))
+        and {a.kind, b.kind} <= {"list", "listof", "listmix"}
     ):
         # a list grown in a loop, extended again with items like its own (`edges += [(i, j)]`)
         items = (*a.items, *b.items)

@@ -3,9 +3,10 @@
 Flags a loss whose target is the output of another model that requires grad — a teacher
 in distillation, a target network in Q-learning, a frozen encoder that was not frozen —
 passed without `.detach()`; also a temporal-difference target bootstrapped from the network
-being trained (`rewards + gamma * q_net(next_states).max(1)[0]`). Where a loss helper (`def kd_loss(s_logits, t_logits)`) is
-handed that output by its caller, the finding is at the caller's call, where the output is
-passed on and `.detach()` belongs.
+being trained (`rewards + gamma * q_net(next_states).max(1)[0]`). Where a loss helper called
+in several places (`def byol_loss(p, z)`, once per view) is handed that output, the finding
+is at each call, where the output is passed on and `.detach()` belongs; a helper called once
+gets it at its loss.
 
 ## Why is this bad?
 PyTorch (2.13) no longer refuses a target that requires grad: every loss (MSE, KL
@@ -159,6 +160,10 @@ class TargetRequiresGrad(Rule):
         if found is None:
             return False
         site, arg, why = found
+        if _calls_of(ctx, _callee(site)) < 2:
+            # a helper used once (`distill_loss(s, t)` in the one training loop): the mistake
+            # is read where the loss is written, and `.detach()` fits there as well
+            return False
         text = ctx.source.segment(arg, 40)
         message = (
             f"`{ctx.source.segment(site.func, 40)}` is given `{text}`, the output of `{model}`, which requires "
@@ -171,6 +176,13 @@ class TargetRequiresGrad(Rule):
         edits = append_to(ctx.source, arg, ".detach()")
         ctx.report(self.finding(ctx, site, message, related=related, fix_edits=edits))
         return True
+
+
+def _calls_of(ctx: RuleContext, name: str | None) -> int:
+    """How many calls of a function named `name` the file makes."""
+    if name is None or ctx.tree is None:
+        return 0
+    return sum(1 for n in ast.walk(ctx.tree) if isinstance(n, ast.Call) and _callee(n) == name)
 
 
 def _caller_argument(
@@ -281,7 +293,7 @@ def _pseudo_label(ctx: RuleContext, call: LossCall) -> bool:
     if scope is None:
         return False
     stored = _assignments(scope)
-    numbers = _numbers_in(scope, ctx.tree)
+    numbers = {**_config_fields(ctx.tree), **_numbers_in(scope, ctx.tree)}
     if any(_sharpens(n, numbers) for n in _made_from(target, stored, into_calls=False)):
         return True
     made = _made_from(target, stored)
@@ -380,7 +392,51 @@ def _number(node: ast.expr, numbers: dict[str, float]) -> float | None:
         return float(node.value)
     if isinstance(node, ast.Name):
         return numbers.get(node.id)
+    if isinstance(node, ast.Attribute):
+        return numbers.get(_FIELD + node.attr)  # `self.cfg.teacher_temp`
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        return numbers.get(_FIELD + str(node.slice.value))  # `cfg["teacher_temp"]`
     return None
+
+
+# Config fields, keyed apart from plain names: `teacher_temp: float = 0.04` in a class body
+# (a dataclass) or `"teacher_temp": 0.04` in a dict display, when the file gives that field
+# one number only.
+_FIELD: Final = "\0field:"
+
+
+def _config_fields(tree: ast.AST | None) -> dict[str, float]:
+    found: dict[str, set[float]] = {}
+    for node in ast.walk(tree) if tree is not None else ():
+        pairs: list[tuple[str, ast.expr]] = []
+        if isinstance(node, ast.ClassDef):
+            for stmt in node.body:
+                if (
+                    isinstance(stmt, ast.AnnAssign)
+                    and isinstance(stmt.target, ast.Name)
+                    and stmt.value
+                ):
+                    pairs.append((stmt.target.id, stmt.value))
+                elif (
+                    isinstance(stmt, ast.Assign)
+                    and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], ast.Name)
+                ):
+                    pairs.append((stmt.targets[0].id, stmt.value))
+        elif isinstance(node, ast.Dict):
+            pairs.extend(
+                (k.value, v)
+                for k, v in zip(node.keys, node.values, strict=True)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str)
+            )
+        for name, value in pairs:
+            number = _number(value, {})
+            found.setdefault(name, set()).add(number if number is not None else float("nan"))
+    return {
+        _FIELD + name: next(iter(values))
+        for name, values in found.items()
+        if len(values) == 1 and next(iter(values)) == next(iter(values))  # one number, not NaN
+    }
 
 
 def _numbers_in(scope: ast.AST, tree: ast.AST | None) -> dict[str, float]:

@@ -1,11 +1,12 @@
-"""A distillation loss helper; the trainer hands it the teacher's logits, not detached."""
+"""A distillation loss helper used once; the trainer hands it the teacher's logits, not
+detached: said at the helper's loss, where the target is made."""
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
 
 def kd_loss(student_logits, teacher_logits, labels, T=4.0, alpha=0.7):
-    soft = F.kl_div(
+    soft = F.kl_div(  # expect: TL406
         F.log_softmax(student_logits / T, dim=-1),
         F.softmax(teacher_logits / T, dim=-1),
         reduction="batchmean",
@@ -21,7 +22,7 @@ class Distiller:
     def step(self, x, y):
         s_logits = self.student(x)
         t_logits = self.teacher(x)
-        loss = kd_loss(s_logits, t_logits, y)  # expect: TL406
+        loss = kd_loss(s_logits, t_logits, y)
         self.opt.zero_grad()
         loss.backward()
         self.opt.step()
