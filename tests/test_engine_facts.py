@@ -556,3 +556,15 @@ def test_numpy_fft_and_abs_dtypes() -> None:
         "back": {"float64"},
         "counts": {"int64"},
     }
+
+
+def test_attention_weights_rank_follows_averaging() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "from torch import nn\n"
+        "mha = nn.MultiheadAttention(8, 2, batch_first=True)\n"
+        "x = torch.randn(3, 5, 8)\n"
+        "out, averaged = mha(x, x, x)\n"
+        "out2, per_head = mha(x, x, x, average_attn_weights=False)\n"
+    )
+    assert facts["averaged"].rank == 3 and facts["per_head"].rank == 4

@@ -1378,7 +1378,13 @@ def _attention_result(
         weights = Const(None)
     elif need == Const(True):
         oid = ip.graph.alloc((id(node), "weights"), ip.frame.context)
-        state.heap[oid] = t.evolve(root=oid, rank=None)
+        # (N, L, S) per query, averaged over the heads; (N, H, L, S) when not averaged
+        averaged = kwargs.get("average_attn_weights", (None, Const(True)))[1]
+        heads = (
+            {Const(True): 0, Const(False): 1}.get(averaged) if isinstance(averaged, Const) else None
+        )
+        w_rank = rank + heads if rank is not None and heads is not None else None
+        state.heap[oid] = t.evolve(root=oid, rank=w_rank)
         weights = TRef(oid)
     return Seq((out, weights), "tuple")
 

@@ -541,23 +541,36 @@ def method(array: NumpyArray, name: str, args: Args, kwargs: Kwargs, node: ast.C
         dtype = array.dtype
         if name in ("sum", "prod", "cumsum", "cumprod") and not dtype.startswith("float"):
             dtype = "int64"
-        rank: int | None = None
         axis_kw = any(k.arg in ("axis", "keepdims") for k in node.keywords)
         if name in ("cumsum", "cumprod"):
             rank = array.rank if args or axis_kw else 1  # no axis: the flattened array
-        elif not args and not axis_kw:
-            rank = 0
-        elif array.rank is not None and len(args) == 1 and const_type(args[0][1]) is int:
-            rank = array.rank - 1
+        else:
+            rank = _reduced_rank(array, args, kwargs, node)
         return NumpyArray(dtype, node.lineno, rank)
     if name in ("mean", "std", "var") and array.dtype is not None:
-        whole = not args and not node.keywords  # no axis: one number
         return NumpyArray(
             "float64" if not array.dtype.startswith("float") else array.dtype,
             node.lineno,
-            0 if whole else None,
+            _reduced_rank(array, args, kwargs, node),
         )
     return UNKNOWN
+
+
+def _reduced_rank(array: NumpyArray, args: Args, kwargs: Kwargs, node: ast.Call) -> int | None:
+    """`x.mean()`: a scalar; `x.sum(0)`, `x.std(axis=1)`: one dimension fewer;
+    `keepdims=True`: as many as before."""
+    axis = args[0][1] if args else kwargs["axis"][1] if "axis" in kwargs else None
+    keep = kwargs.get("keepdims")
+    if keep is not None:
+        if not (isinstance(keep[1], Const) and isinstance(keep[1].value, bool)):
+            return None
+        if keep[1].value:
+            return array.rank
+    if axis is None or (isinstance(axis, Const) and axis.value is None):
+        return 0 if len(args) <= 1 and set(kwargs) <= {"axis", "keepdims"} else None
+    if const_type(axis) is int and array.rank is not None and array.rank >= 1:
+        return array.rank - 1
+    return None
 
 
 # Order statistics of a whole array (checked with numpy 2.4, default method, `q` a Python
@@ -681,8 +694,9 @@ def binop(a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value:
             py_float = py_float or const_type(v) is float
         else:
             return UNKNOWN
+    rank = max(ranks) if ranks and None not in ranks else None  # type: ignore[type-var]
     if py_float and any(d is None or not d.startswith("float") for d in dtypes):
-        return NumpyArray(None if None in dtypes else "float64", getattr(node, "lineno", 0))
+        return NumpyArray(None if None in dtypes else "float64", getattr(node, "lineno", 0), rank)
     line = getattr(node, "lineno", 0)
     if isinstance(op, ast.MatMult) or None in dtypes:
         return NumpyArray("float64" if "float64" in dtypes else None, line)
@@ -694,7 +708,6 @@ def binop(a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value:
         dtype = dtypes[0]
     else:
         dtype = None
-    rank = max(ranks) if ranks and None not in ranks else None  # type: ignore[type-var]
     return NumpyArray(dtype, line, rank)
 
 

@@ -1,0 +1,18 @@
+"""Recurrence plots of a standardised two-channel signal: each window's (C, WIN, WIN)
+distance matrices are resized to a fixed image size without a batch dimension."""
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+T, C, WIN, IMG = 400, 2, 40, 32
+t = np.arange(T)
+sig = np.column_stack([np.sin(2 * np.pi * t / 25), np.sin(2 * np.pi * t / 60)]) + 0.05 * np.random.randn(T, C)
+sig = (sig - sig[:300].mean(0)) / sig[:300].std(0)
+
+
+def recurrence_image(w):
+    rp = np.abs(w.T[:, :, None] - w.T[:, None, :]).astype(np.float32)
+    return F.interpolate(torch.from_numpy(rp), size=(IMG, IMG), mode="bilinear")  # expect: TL405
+
+
+imgs = torch.stack([recurrence_image(sig[s : s + WIN]) for s in range(0, T - WIN, 40)])
