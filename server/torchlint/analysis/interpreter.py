@@ -1483,12 +1483,34 @@ class Interpreter:
                     self.stmt_FunctionDef(item, class_state)
                 elif isinstance(item, ast.ClassDef):
                     self.stmt_ClassDef(item, class_state)
+                elif all(isinstance(b, ast.Name) and b.id == "object" for b in stmt.bases):
+                    # a plain namespace class (not an Enum, whose members are no numbers)
+                    self._class_constant(info, item, class_state)
         finally:
             self._current_class = outer
         self.classes[stmt.name] = info
         state.env[stmt.name] = ClassV(info)
         decorators = [self.eval(deco, state) for deco in stmt.decorator_list]
         self._register(stmt, decorators, ClassV(info), state)
+
+    def _class_constant(self, info: ClassInfo, item: ast.stmt, state: State) -> None:
+        """`seed = 17`, `hu_window = (-100.0, 240.0)`, `device = "cuda"` in a plain class: a
+        constant of the class, unless the file assigns `Name.attr` (or `self.attr`) again."""
+        if isinstance(item, ast.Assign) and len(item.targets) == 1:
+            target, value_node = item.targets[0], item.value
+        elif isinstance(item, ast.AnnAssign) and item.value is not None:
+            target, value_node = item.target, item.value
+        else:
+            return
+        if not isinstance(target, ast.Name):
+            return
+        value = self.eval(value_node, state)
+        if not _literal_value(value):
+            return
+        assigned = re.compile(rf"\.{re.escape(target.id)}\s*(?:[-+*/]?=(?!=))|setattr\(")
+        if assigned.search(self.src.scan_text):
+            return
+        info.constants[target.id] = value
 
     def _register(
         self,
@@ -2952,6 +2974,15 @@ def _asks_for_gpu(test: ast.expr) -> bool:
     return False
 
 
+def _literal_value(value: Value) -> bool:
+    """A number, string, bool or None, or a tuple or list of them."""
+    if isinstance(value, Seq):
+        return value.kind in ("tuple", "list") and all(_literal_value(i) for i in value.items)
+    return isinstance(value, Const) and (
+        value.value is None or isinstance(value.value, int | float | str | bool)
+    )
+
+
 def _registering(
     stmt: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[Value]
 ) -> frozenset[int]:
@@ -2981,7 +3012,7 @@ def _listed(elem: Value, state: State) -> bool:
     it): pairs holding tensors (`[(x, y) for ...]`), modules (`[Block(d) for ...]`), numpy
     arrays, numbers and rows of numbers (`[float(r["y"]) for r in rows]`, `[(i, j) for ...]`)."""
     if isinstance(elem, Seq) and elem.kind == "tuple":
-        return any(isinstance(item, TRef) for item in elem.items) or bool(
+        return any(isinstance(item, TRef | NP.NumpyArray) for item in elem.items) or bool(
             elem.items and all(const_type(item) in (int, float) for item in elem.items)
         )
     if state.module(elem) is not None or isinstance(elem, NP.NumpyArray):

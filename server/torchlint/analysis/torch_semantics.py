@@ -4231,7 +4231,8 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         method = obj.cls.lookup(name)
         if method is not None:
             return FuncV(method, obj if method.kind == "classmethod" else None)
-        return UNKNOWN
+        known = obj.cls.constant(name)
+        return known if known is not None else UNKNOWN
     if isinstance(obj, FuncV) and name == "__name__" and obj.bound_self is None:
         return Const(obj.func.name)
     if isinstance(obj, NN.SuperProxy):

@@ -268,12 +268,24 @@ class ClassInfo:
     # The torch.nn layer it extends (`class QuantLinear(nn.Linear)`), directly or through the
     # file's own classes: its instances have that layer's `weight` and `bias`.
     torch_base: str | None = None
+    # Class-level constants (`hu_window = (-100.0, 240.0)` of a `class CFG:` namespace) that
+    # nothing in the file assigns again: what `CFG.hu_window` reads.
+    constants: dict[str, Value] = field(default_factory=dict)
 
     def lookup(self, name: str) -> FunctionInfo | None:
         if name in self.methods:
             return self.methods[name]
         for base in self.base_classes:
             found = base.lookup(name)
+            if found is not None:
+                return found
+        return None
+
+    def constant(self, name: str) -> Value | None:
+        if name in self.constants:
+            return self.constants[name]
+        for base in self.base_classes:
+            found = base.constant(name)
             if found is not None:
                 return found
         return None
