@@ -1238,8 +1238,9 @@ def _builtin_module_result(
             or fname.endswith("_norm")
             or fname.startswith("conv")
             or "_pool" in fname
+            or fname in ("interpolate", "pixel_shuffle", "pixel_unshuffle")
         ):
-            # Linear, activations, dropout, norms, convolutions, pools keep the rank
+            # Linear, activations, dropout, norms, convolutions, pools, resizing keep the rank
             rank = xt.rank
     if rank is None and xt.rank is not None:
         if name == "Flatten":

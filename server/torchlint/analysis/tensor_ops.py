@@ -704,6 +704,7 @@ _SELF_SHAPED: Final = frozenset(
         "conv3d",
         "pixel_shuffle",
         "pixel_unshuffle",
+        "grid_sample",  # (N, C, H_out, W_out) from (N, C, H, W)
     }
 )
 _IMAGE_2D: Final = frozenset(
