@@ -177,6 +177,12 @@ class Interpreter:
         # ever stopped it, and (steps used, steps allowed) of each function analysed alone.
         self.budget_refused = False
         self.alone_use: list[tuple[int, int]] = []
+        # the attribute names the file assigns through a dot (`CFG.lr = ...`); "*" for any
+        # (a `setattr`), read once for `_class_constant`
+        self.assigned_attributes: frozenset[str] | None = None
+        # set when `stack.enter_context(torch.no_grad())` switched the grad mode inside the
+        # innermost `with` (restored where that `with` ends)
+        self.stack_grad = False
         # whether the file has any means to fill parameters (see `nn_semantics.parameter`)
         self.file_initialises: bool | None = None
         self.budget_factor = budget_factor
@@ -1416,7 +1422,7 @@ class Interpreter:
             qual,
             cls,
             kind,
-            T.grad_decorator(stmt, _registering(stmt, decorators)),
+            T.grad_decorator(stmt, *_own_decorators(stmt, decorators)),
             self.src,
             self.frame.globals,
             context_manager=_is_context_manager(stmt),
@@ -1504,13 +1510,18 @@ class Interpreter:
             return
         if not isinstance(target, ast.Name):
             return
+        if self.assigned_attributes is None:
+            text = self.src.scan_text
+            self.assigned_attributes = (
+                frozenset({"*"})
+                if "setattr(" in text
+                else frozenset(_ASSIGNED_ATTRIBUTE.findall(text))
+            )
+        if target.id in self.assigned_attributes or "*" in self.assigned_attributes:
+            return
         value = self.eval(value_node, state)
-        if not _literal_value(value):
-            return
-        assigned = re.compile(rf"\.{re.escape(target.id)}\s*(?:[-+*/]?=(?!=))|setattr\(")
-        if assigned.search(self.src.scan_text):
-            return
-        info.constants[target.id] = value
+        if _literal_value(value):
+            info.constants[target.id] = value
 
     def _register(
         self,
@@ -1631,10 +1642,14 @@ class Interpreter:
             len(loop.continues) if loop else 0,
         )
         self.ctx.autocast_depth += autocast
+        outer_stack, self.stack_grad = self.stack_grad, False
         try:
             self.exec_block(stmt.body, state)
         finally:
             self.ctx.autocast_depth -= autocast
+            # an ExitStack entered a grad mode in the block (`enter_context(torch.no_grad())`)
+            changed = changed or self.stack_grad
+            self.stack_grad = outer_stack
         if exits:
             leaving = [st for _, st in self.frame.returns[marks[0] :]]
             if loop is not None:
@@ -2974,6 +2989,9 @@ def _asks_for_gpu(test: ast.expr) -> bool:
     return False
 
 
+_ASSIGNED_ATTRIBUTE: Final = re.compile(r"\.(\w+)\s*(?:[-+*/]?=(?!=))")
+
+
 def _literal_value(value: Value) -> bool:
     """A number, string, bool or None, or a tuple or list of them."""
     if isinstance(value, Seq):
@@ -2983,17 +3001,19 @@ def _literal_value(value: Value) -> bool:
     )
 
 
-def _registering(
+def _own_decorators(
     stmt: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[Value]
-) -> frozenset[int]:
-    """The decorators of `stmt` that are functions of the file returning what they decorate
-    (`@register("detr")` whose inner `deco(fn)` stores `fn` and returns it): they keep the
-    function as it is, grad mode included."""
-    return frozenset(
-        id(deco)
-        for deco, made in zip(stmt.decorator_list, decorators, strict=True)
-        if isinstance(made, FuncV) and _returns_its_argument(made.func.node)
-    )
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The decorators of `stmt` that are functions of the file: those returning what they
+    decorate (`@register("detr")` whose inner `deco(fn)` stores `fn` and returns it), which
+    keep the function as it is, grad mode included; and those returning something else (a
+    wrapper, `torch.no_grad()(fn)`), whatever they are named."""
+    keeping: set[int] = set()
+    opaque: set[int] = set()
+    for deco, made in zip(stmt.decorator_list, decorators, strict=True):
+        if isinstance(made, FuncV):
+            (keeping if _returns_its_argument(made.func.node) else opaque).add(id(deco))
+    return frozenset(keeping), frozenset(opaque)
 
 
 def _returns_its_argument(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:

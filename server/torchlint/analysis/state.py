@@ -8,7 +8,7 @@ grad mode.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -159,8 +159,41 @@ def join_states(graph: Graph, a: State, b: State, *, loop: bool = False) -> Stat
     out.saved.update(joiner.phi_saved)
     # A hazard or a freed graph on either path is a mistake when that path runs.
     out.hazards = {**b.hazards, **a.hazards}
-    out.freed = {**b.freed, **a.freed}
+    out.freed = {**_still_reachable(graph, b, a.freed), **_still_reachable(graph, a, b.freed)}
     return out
+
+
+def _still_reachable(graph: Graph, s: State, other: dict[int, Why]) -> dict[int, Why]:
+    """`s.freed` without the graphs freed on `s`'s path only that nothing on it can reach
+    any more (`loss.backward(); h = h.detach()` in a branch): after the paths meet, a later
+    backward reaches them only through the other path, where they were never freed."""
+    only = [n for n in s.freed if n not in other]
+    if not only:
+        return s.freed
+    reach: set[int] = set()
+    for value in s.env.values():
+        for node in _graph_nodes(value, s, 3):
+            if node not in reach:
+                reach.update(graph.ancestors(node))
+    return {n: why for n, why in s.freed.items() if n in other or n in reach}
+
+
+def _graph_nodes(value: Value, s: State, depth: int) -> Iterator[int]:
+    """The graph nodes of the tensors a value holds: itself, a sequence's items, an object's
+    attributes (a few levels deep)."""
+    if isinstance(value, TRef):
+        obj = s.heap.get(value.oid)
+        if isinstance(obj, Tensor) and obj.node is not None:
+            yield obj.node
+    elif isinstance(value, Seq) and depth > 0:
+        for item in value.items:
+            yield from _graph_nodes(item, s, depth - 1)
+    elif isinstance(value, ObjRef) and depth > 0:
+        obj = s.heap.get(value.oid)
+        attrs = getattr(obj, "attrs", None)
+        if attrs:
+            for item in attrs.values():
+                yield from _graph_nodes(item, s, depth - 1)
 
 
 _LISTS = ("list", "listof")

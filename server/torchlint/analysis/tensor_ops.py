@@ -399,10 +399,17 @@ def apply_op(
     *,
     explicit_dtype: str | None = None,
     base: Tensor | None = None,
+    reads: bool = True,
 ) -> TRef:
-    """Allocate the result of a (non in-place) op and record what it saves."""
+    """Allocate the result of a (non in-place) op and record what it saves. `reads=False`:
+    the op takes a view and reads no values (`t[0]` of uninitialised memory)."""
     for inp in inputs:
-        if inp.tensor is not None and inp.tensor.uninit is not None and inp.ref is not None:
+        if (
+            reads
+            and inp.tensor is not None
+            and inp.tensor.uninit is not None
+            and inp.ref is not None
+        ):
             read_uninitialised(ip, inp, node, state)
     dtype = result_dtype(op, inputs, explicit_dtype, joined=short(op_name) in _JOINS)
     rg, why_rg = result_rg(ip, op_name, op, inputs, dtype, state, node)

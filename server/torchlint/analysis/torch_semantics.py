@@ -258,15 +258,21 @@ def grad_context_kind(expr: ast.expr) -> GradMode | None:
 
 
 def grad_decorator(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, keeping: frozenset[int] = frozenset()
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    keeping: frozenset[int] = frozenset(),
+    opaque: frozenset[int] = frozenset(),
 ) -> str | None:
     """The grad-mode decorator on a function: no_grad / inference_mode / enable_grad, or
     "unknown" for a decorator we cannot see into (it may switch grad off, as ultralytics'
     `@smart_inference_mode()` does). `keeping`: the ids of decorators known to return the
-    function itself (the file's own registering decorators)."""
+    function itself (the file's own registering decorators); `opaque`: the file's own
+    decorators that return something else (a wrapper), whatever their name."""
     unknown = False
     for deco in node.decorator_list:
         if id(deco) in keeping:
+            continue
+        if id(deco) in opaque:
+            unknown = True
             continue
         func = deco.func if isinstance(deco, ast.Call) else deco
         name = (
@@ -356,6 +362,10 @@ def grad_context(ip: Interpreter, expr: ast.expr, state: State) -> GradMode | No
         held = ip.lookup(expr.id, state)
         if isinstance(held, GradContext):
             return held.mode  # `ctx = torch.no_grad()` ... `with ctx:`
+    elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        held = ip.eval(expr, state)
+        if isinstance(held, GradContext):
+            return held.mode  # `self.guard = torch.no_grad()` ... `with self.guard:`
     call = expr if isinstance(expr, ast.Call) else None
     func = call.func if call is not None else expr
     if not isinstance(func, ast.Name | ast.Attribute):
@@ -1189,6 +1199,12 @@ _READ_ONLY_BUILTINS: Final = frozenset(
 )
 
 
+# Of those, the ones that read a tensor's values (not `len`, `isinstance`, `id`...).
+_VALUE_READERS: Final = frozenset(
+    f"builtins.{name}" for name in ("print", "str", "repr", "list", "tuple", "sorted", "set")
+)
+
+
 def escape(args: Args, kwargs: Kwargs, state: State) -> None:
     """Tensors handed to code the analysis cannot see may be written there: they count as
     initialised from here on (TL404 stays silent rather than guess)."""
@@ -1465,6 +1481,11 @@ def call_value(
             return _transposed(ip, starred[0][1], state, node)
         if target.qualname not in _READ_ONLY_BUILTINS:
             escape(args, kwargs, state)
+        elif target.qualname in _VALUE_READERS:
+            for n, v in args:
+                if isinstance(v, TRef) and state.tensor(v).uninit is not None:
+                    # `print(buf[0])`: the values are read, garbage or not
+                    read_uninitialised(ip, make_input(ip, n, v, state), node, state)
         return NN.call_builtin(ip, target.qualname, args, kwargs, node, state)
     if (
         target is UNKNOWN
@@ -1571,6 +1592,11 @@ def call_method(
     node: ast.Call,
     state: State,
 ) -> Value:
+    if name == "enter_context" and len(args) == 1 and isinstance(args[0][1], GradContext):
+        # `stack.enter_context(torch.no_grad())` of an ExitStack: until its `with` ends
+        state.grad = args[0][1].mode
+        ip.stack_grad = True
+        return Const(None)
     if isinstance(receiver, TRef):
         result = tensor_method(ip, receiver, receiver_node, name, args, kwargs, node, state)
         if name in _SPLIT_METHODS and isinstance(result, TRef):
@@ -4542,7 +4568,8 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         inputs = [make_input(ip, node.value, base, state)]
         if isinstance(index, TRef):
             inputs.append(make_input(ip, node.slice, index, state))
-        ref = apply_op(ip, "Tensor.__getitem__", op, inputs, node, state)
+        # a basic index takes a view: no value is read (`buf[0].fill_(1.0)` writes through it)
+        ref = apply_op(ip, "Tensor.__getitem__", op, inputs, node, state, reads=not basic)
         if isinstance(index, TRef):  # `table[ids]`: the index's device must suit the table's
             _emit_op(
                 ip,
@@ -4558,6 +4585,7 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
             rt = rt.evolve(
                 root=t.root,
                 is_view=True,
+                uninit=t.uninit,
                 via_data=t.via_data,
                 mask=t.mask,
                 singular=t.singular,

@@ -246,6 +246,13 @@ class TrainingTracker:
         own = {id(n) for n in ast.walk(acc.stmt)}
         return any(i not in own for i in readers)
 
+    def _list_backpropagated(self, acc: AccumulationRecord, record: LoopRecord) -> bool:
+        """The list is combined (`torch.stack(log_probs)`, `sum(losses)`) into what the loop
+        backpropagates: REINFORCE's per-episode update, not graphs kept for nothing."""
+        combined = re.compile(rf"(?:stack|cat|concat|sum)\(\s*{re.escape(acc.target)}\b")
+        nodes = self.ip.graph.nodes
+        return any(combined.search(nodes[n].op) for n in record.reach if n < len(nodes))
+
     def exit_loop(self, node: ast.stmt, state: State) -> None:
         record = self.loops.pop()
         if record.backwards:
@@ -257,7 +264,11 @@ class TrainingTracker:
             # keeps its graphs on purpose.
             trains = any(not returns_gradients(b) for b in record.backwards.values())
             for key, acc in record.accumulations.items():
-                if trains and self._from_reach(acc.value_graph, record.reach):
+                if (
+                    trains
+                    and self._from_reach(acc.value_graph, record.reach)
+                    and not (acc.kind == "append" and self._list_backpropagated(acc, record))
+                ):
                     self.accumulations.setdefault(key, acc)
         elif self.loops:
             # An inner loop without backward (over the tasks of a multi-task loss): what it
