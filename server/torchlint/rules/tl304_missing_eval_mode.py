@@ -10,7 +10,8 @@ calling it, in training too; the first such call of a function is reported. An S
 (`torch.optim.swa_utils.AveragedModel(model)`) is a copy of the model, trained once it
 took the model's weights with `update_parameters`. Not flagged: a pytest-style `test_*`
 function that asserts (a shape check of a fresh model), a model switched to
-`train()` on purpose after loading (Monte Carlo dropout), a copy of a live model
+`train()` on purpose after loading, or by a function that never trains (Monte Carlo
+dropout: `def mc_predict(x): model.train(); ...`), a copy of a live model
 (`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run under
 `no_grad` inside the training step (a function that also steps, or, in a loop of module
 code, a result that feeds the loss backpropagated later in the loop: MixMatch's label
@@ -69,7 +70,7 @@ from __future__ import annotations
 import ast
 
 from torchlint.analysis.events import Event, ModuleCall
-from torchlint.analysis.facts import GradMode, Tri
+from torchlint.analysis.facts import GradMode, Tri, Why
 from torchlint.analysis.training import has_mode_dependent, trains_in_text
 from torchlint.findings import Applicability, Edit, Severity
 from torchlint.rules.base import Rule
@@ -106,6 +107,8 @@ class MissingEvalMode(Rule):
             # `model(x)` with its output thrown away, under no_grad: run for the side effect
             # of updating batch-norm statistics (SWA's update_bn), not to evaluate.
             return
+        if _train_on_purpose(ctx, mod.why_training):
+            return  # Monte-Carlo dropout: `model.train()` in a function that never trains
         name = event.module_text
         if _reported_in_function(ctx, event.node, name):
             return  # one `eval()` before the first call mends them all
@@ -133,6 +136,21 @@ class MissingEvalMode(Rule):
         ctx.report(
             self.finding(ctx, event.node, message, related=related, fix_edits=_fix(ctx, event))
         )
+
+
+def _train_on_purpose(ctx: RuleContext, why: Why | None) -> bool:
+    """Training mode set by an explicit `model.train()` inside a function that neither
+    backpropagates nor steps an optimizer (`def mc_predict(...): model.train(); ...`): the
+    mode is what that function wants, not a leftover of training."""
+    if why is None or "train(" not in why.text:
+        return False
+    stmt = ctx.stmt_at(why.line)
+    func = ctx.enclosing_function(stmt) if stmt is not None else None
+    if not isinstance(func, ast.FunctionDef):
+        return False
+    end = func.end_lineno or func.lineno
+    body = "\n".join(ctx.source.lines[func.lineno - 1 : end])
+    return ".backward(" not in body and ".step(" not in body
 
 
 def _reported_in_function(ctx: RuleContext, node: ast.AST, name: str) -> bool:
