@@ -726,13 +726,29 @@ def module_item(
 ) -> Value:
     if mod.qualname == "torch.nn.ModuleDict":
         key = const_str(index)
-        return mod.attrs.get(key, UNKNOWN) if key is not None else UNKNOWN
+        if key is not None:
+            return mod.attrs.get(key, UNKNOWN)
+        return _alike_entry(module_dict_entries(mod), state)
     n = const_number(index)
     if mod.qualname in _INDEXED and n is not None and n == int(n):
         i = int(n)
         if -len(mod.ctor_args) <= i < len(mod.ctor_args):
             return mod.ctor_args[i]
     return UNKNOWN
+
+
+def _alike_entry(entries: dict[str, Value] | None, state: State) -> Value:
+    """`self.embeddings[k]` with `k` unknown: when every entry is the same kind of layer in
+    the same dtype, device and mode (one `nn.Embedding` per column), the first stands for
+    whichever it is."""
+    if not entries:
+        return UNKNOWN
+    first = next(iter(entries.values()))
+    mods = [state.module(v) for v in entries.values()]
+    if any(m is None for m in mods):
+        return UNKNOWN
+    keys = {(m.qualname, m.dtype, m.device, m.training, m.params_rg) for m in mods if m}
+    return first if len(keys) == 1 and mods[0] is not None and mods[0].qualname else UNKNOWN
 
 
 def call_module(
