@@ -90,6 +90,7 @@ class LoopFrame:
     breaks: list[State] = field(default_factory=list)
     continues: list[State] = field(default_factory=list)
     graph_start: int = 0  # the graph's size when the loop began: later nodes are its own
+    node: ast.stmt | None = None  # the loop statement
 
 
 @dataclass
@@ -183,6 +184,7 @@ class Interpreter:
         # set when `stack.enter_context(torch.no_grad())` switched the grad mode inside the
         # innermost `with` (restored where that `with` ends)
         self.stack_grad = False
+        self.live_names: dict[tuple[int, int], frozenset[str]] = {}  # see `_live_after`
         # whether the file has any means to fill parameters (see `nn_semantics.parameter`)
         self.file_initialises: bool | None = None
         self.budget_factor = budget_factor
@@ -1559,7 +1561,24 @@ class Interpreter:
         if not state.live:
             self._adopt(state, other)  # `if ...: return/raise`: only the other path goes on
         elif other.live:
-            self._adopt(state, join_states(self.graph, state, other))
+            live = self._live_after(stmt) if self.frame.loops else None
+            self._adopt(state, join_states(self.graph, state, other, live=live))
+
+    def _live_after(self, stmt: ast.If) -> frozenset[str] | None:
+        """The names a branch in a loop may still hand on: read after it in the loop body,
+        read by the next iteration before it binds them, or read after the loop. A name
+        bound again before any read (`out = model(x)` at the top of the body) is not: the
+        graph it held is no longer reachable (see `join_states`)."""
+        loop = self.frame.loops[-1].node
+        if loop is None:
+            return None
+        key = (id(stmt), id(loop))
+        found = self.live_names.get(key)
+        if found is None:
+            func = self.frame.func
+            scope = func.node if func is not None else self.ctx.tree
+            found = self.live_names[key] = _live_names(stmt, loop, scope)
+        return found
 
     def stmt_Match(self, stmt: ast.Match, state: State) -> None:
         self.eval(stmt.subject, state)
@@ -1807,7 +1826,7 @@ class Interpreter:
         two): when every iteration ran, it leaves with the last one's state (`prune()` of
         each layer in turn leaves them all pruned, not "pruned or not").
         """
-        frame = LoopFrame(graph_start=len(self.graph.nodes))
+        frame = LoopFrame(graph_start=len(self.graph.nodes), node=stmt)
         self.frame.loops.append(frame)
         self.loop_depth += 1
         self.training.enter_loop(stmt)
@@ -2987,6 +3006,31 @@ def _asks_for_gpu(test: ast.expr) -> bool:
         if isinstance(node, ast.Attribute) and node.attr in ("is_available", "device_count"):
             return True
     return False
+
+
+def _live_names(stmt: ast.If, loop: ast.stmt, scope: ast.AST | None) -> frozenset[str]:
+    """See `Interpreter._live_after` (by lines: a read after the branch, in the loop or
+    after it, or a read in the loop before the name's first binding there)."""
+    end = stmt.end_lineno or stmt.lineno
+    first_store: dict[str, int] = {}
+    reads: list[tuple[str, int]] = []
+    for n in ast.walk(loop):
+        if isinstance(n, ast.Name):
+            if isinstance(n.ctx, ast.Store):
+                first_store[n.id] = min(first_store.get(n.id, n.lineno), n.lineno)
+            else:
+                reads.append((n.id, n.lineno))
+    live = {name for name, line in reads if line > end or line <= first_store.get(name, line)}
+    after = (loop.end_lineno or loop.lineno) + 1
+    if scope is not None:
+        live |= {
+            n.id
+            for n in ast.walk(scope)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.lineno >= after
+        }
+    else:
+        live |= set(first_store)  # no tree to read: whatever follows may read them
+    return frozenset(live)
 
 
 _ASSIGNED_ATTRIBUTE: Final = re.compile(r"\.(\w+)\s*(?:[-+*/]?=(?!=))")

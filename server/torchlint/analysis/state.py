@@ -112,9 +112,12 @@ class State:
         return None
 
 
-def join_states(graph: Graph, a: State, b: State, *, loop: bool = False) -> State:
+def join_states(
+    graph: Graph, a: State, b: State, *, loop: bool = False, live: frozenset[str] | None = None
+) -> State:
     """The state after two paths meet. A dead path (after return/raise) contributes nothing.
-    `loop`: the paths are iterations of one loop (lists of modules it grew stay lists)."""
+    `loop`: the paths are iterations of one loop (lists of modules it grew stay lists).
+    `live`: the names that may still be read after the meeting point (None: all)."""
     if not a.live:
         return b.copy()
     if not b.live:
@@ -159,11 +162,16 @@ def join_states(graph: Graph, a: State, b: State, *, loop: bool = False) -> Stat
     out.saved.update(joiner.phi_saved)
     # A hazard or a freed graph on either path is a mistake when that path runs.
     out.hazards = {**b.hazards, **a.hazards}
-    out.freed = {**_still_reachable(graph, b, a.freed), **_still_reachable(graph, a, b.freed)}
+    out.freed = {
+        **_still_reachable(graph, b, a.freed, live),
+        **_still_reachable(graph, a, b.freed, live),
+    }
     return out
 
 
-def _still_reachable(graph: Graph, s: State, other: dict[int, Why]) -> dict[int, Why]:
+def _still_reachable(
+    graph: Graph, s: State, other: dict[int, Why], live: frozenset[str] | None
+) -> dict[int, Why]:
     """`s.freed` without the graphs freed on `s`'s path only that nothing on it can reach
     any more (`loss.backward(); h = h.detach()` in a branch): after the paths meet, a later
     backward reaches them only through the other path, where they were never freed."""
@@ -171,7 +179,9 @@ def _still_reachable(graph: Graph, s: State, other: dict[int, Why]) -> dict[int,
     if not only:
         return s.freed
     reach: set[int] = set()
-    for value in s.env.values():
+    for name, value in s.env.items():
+        if live is not None and name not in live:
+            continue  # bound again before anything reads it (`live`: see `join_states`)
         for node in _graph_nodes(value, s, 3):
             if node not in reach:
                 reach.update(graph.ancestors(node))
