@@ -586,7 +586,12 @@ def _optimized(
                 continue  # `opt` of `train_teacher` is not the `opt` stepped here
             if f"{name}.step(" in _around(ctx, loss):
                 return True
-    return False
+    # `opt.add_param_group({"params": aux.parameters()})`: an optimizer of the file takes
+    # the target's model on later
+    return any(
+        "add_param_group(" in line and any(w in line for w in wanted)
+        for line in ctx.source.lines
+    )
 
 
 def _held_together(state: State, target: int, prediction: int) -> bool:
