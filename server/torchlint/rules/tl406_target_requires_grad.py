@@ -589,8 +589,7 @@ def _optimized(
     # `opt.add_param_group({"params": aux.parameters()})`: an optimizer of the file takes
     # the target's model on later
     return any(
-        "add_param_group(" in line and any(w in line for w in wanted)
-        for line in ctx.source.lines
+        "add_param_group(" in line and any(w in line for w in wanted) for line in ctx.source.lines
     )
 
 
