@@ -1561,7 +1561,8 @@ class Interpreter:
         if not state.live:
             self._adopt(state, other)  # `if ...: return/raise`: only the other path goes on
         elif other.live:
-            live = self._live_after(stmt) if self.frame.loops else None
+            # read only when a branch freed a graph (rare): a walk of the function's tree
+            live = functools.partial(self._live_after, stmt) if self.frame.loops else None
             self._adopt(state, join_states(self.graph, state, other, live=live))
 
     def _live_after(self, stmt: ast.If) -> frozenset[str] | None:

@@ -8,7 +8,7 @@ grad mode.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -113,11 +113,16 @@ class State:
 
 
 def join_states(
-    graph: Graph, a: State, b: State, *, loop: bool = False, live: frozenset[str] | None = None
+    graph: Graph,
+    a: State,
+    b: State,
+    *,
+    loop: bool = False,
+    live: Callable[[], frozenset[str] | None] | None = None,
 ) -> State:
     """The state after two paths meet. A dead path (after return/raise) contributes nothing.
     `loop`: the paths are iterations of one loop (lists of modules it grew stay lists).
-    `live`: the names that may still be read after the meeting point (None: all)."""
+    `live`: gives the names that may still be read after the meeting point (None: all)."""
     if not a.live:
         return b.copy()
     if not b.live:
@@ -170,7 +175,7 @@ def join_states(
 
 
 def _still_reachable(
-    graph: Graph, s: State, other: dict[int, Why], live: frozenset[str] | None
+    graph: Graph, s: State, other: dict[int, Why], live: Callable[[], frozenset[str] | None] | None
 ) -> dict[int, Why]:
     """`s.freed` without the graphs freed on `s`'s path only that nothing on it can reach
     any more (`loss.backward(); h = h.detach()` in a branch): after the paths meet, a later
@@ -179,8 +184,9 @@ def _still_reachable(
     if not only:
         return s.freed
     reach: set[int] = set()
+    names = live() if live is not None else None
     for name, value in s.env.items():
-        if live is not None and name not in live:
+        if names is not None and name not in names:
             continue  # bound again before anything reads it (`live`: see `join_states`)
         for node in _graph_nodes(value, s, 3):
             if node not in reach:
