@@ -571,9 +571,10 @@ def _optimized(
             stmt = ctx.stmt_at(obj.line)
             # Every line of it: `AdamW(\n    [{"params": enc.parameters()}, ...],\n)`.
             text = ctx.source.exact(ctx.source.span(stmt)) if stmt is not None else ""
-            if not any(w in text for w in wanted):
+            gathered = _gathered_models(stmt) if stmt is not None else frozenset()
+            if not (any(w in text for w in wanted) or _among(model, gathered)):
                 continue
-            if any(w in text for w in others):
+            if any(w in text for w in others) or (other is not None and _among(other, gathered)):
                 return True
             name = (
                 ctx.source.segment(stmt.targets[0], 200)
@@ -591,6 +592,40 @@ def _optimized(
     return any(
         "add_param_group(" in line and any(w in line for w in wanted) for line in ctx.source.lines
     )
+
+
+def _gathered_models(stmt: ast.stmt) -> frozenset[str]:
+    """The models whose parameters an optimizer's statement gathers in a comprehension
+    (`chain(*(m.parameters() for m in (a, b)))`, `sum([list(m.parameters()) for m in
+    models], [])`): the names of a literal tuple or list iterated, or the name iterated."""
+    found: set[str] = set()
+    for node in ast.walk(stmt):
+        if not isinstance(node, ast.GeneratorExp | ast.ListComp):
+            continue
+        for gen in node.generators:
+            if not isinstance(gen.target, ast.Name):
+                continue
+            var = gen.target.id
+            uses = any(
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr in ("parameters", "named_parameters")
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == var
+                for n in ast.walk(node)
+            )
+            if not uses:
+                continue
+            if isinstance(gen.iter, ast.Tuple | ast.List):
+                found.update(e.id for e in gen.iter.elts if isinstance(e, ast.Name))
+            elif isinstance(gen.iter, ast.Name):
+                found.add(gen.iter.id)
+    return frozenset(found)
+
+
+def _among(model: str, gathered: frozenset[str]) -> bool:
+    """`b` among the gathered names, or `models[1]` of a gathered collection `models`."""
+    return model in gathered or any(model.startswith(f"{name}[") for name in gathered)
 
 
 def _held_together(state: State, target: int, prediction: int) -> bool:

@@ -1,0 +1,14 @@
+"""Two models trained together: one optimizer chains both models' parameters."""
+import itertools
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+a = nn.Linear(4, 4)
+b = nn.Linear(4, 4)
+opt = torch.optim.SGD(itertools.chain(*(m.parameters() for m in (a, b))), lr=0.1)
+x = torch.randn(2, 4)
+loss = F.mse_loss(a(x), b(x))
+opt.zero_grad()
+loss.backward()
+opt.step()
