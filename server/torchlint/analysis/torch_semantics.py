@@ -3520,6 +3520,17 @@ def _augmented_in_place(
         NN.note_accumulate(ip, target, value, current, stmt, state)
 
 
+def _dict_entry(found: DictObj, key: Value) -> Value | None:
+    """`d["lr"]`: the entry under a key the analysis reads (or what every entry holds);
+    `word2idx[w]`, `fast[name]` with the key unknown: what every entry holds, when that is
+    known (a dict comprehension's ints or tensor). None: read `_any_entry`."""
+    if isinstance(key, Const) and type(key.value) is str:
+        return found.attrs.get(key.value, found.values or UNKNOWN)
+    if found.values is not None and all(v == found.values for v in found.attrs.values()):
+        return found.values
+    return None
+
+
 def _stored_tensor(container: Value, key: Value, state: State) -> Value:
     """The tensor `container[key]` holds, when the analysis knows it without running the
     subscript again: a dict's entry (or the tensor standing for all of a comprehension's),
@@ -3527,9 +3538,8 @@ def _stored_tensor(container: Value, key: Value, state: State) -> Value:
     if isinstance(container, ObjRef) and isinstance(
         found := state.heap.get(container.oid), DictObj
     ):
-        if isinstance(key, Const) and type(key.value) is str:
-            return found.attrs.get(key.value, found.values or UNKNOWN)
-        return found.values if not found.attrs and found.values is not None else UNKNOWN
+        entry = _dict_entry(found, key)
+        return entry if entry is not None else UNKNOWN
     if isinstance(container, Seq):
         if container.kind == "listof":
             return container.items[0]
@@ -4683,12 +4693,8 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
         state.heap[oid] = t
         return TRef(oid)
     if isinstance(base, ObjRef) and isinstance(entries := state.heap.get(base.oid), DictObj):
-        key = index.value if isinstance(index, Const) and type(index.value) is str else None
-        if key is not None:
-            return entries.attrs.get(key, entries.values or UNKNOWN)
-        if entries.values is not None and all(v == entries.values for v in entries.attrs.values()):
-            return entries.values  # `word2idx[w]`: one of its ints
-        return _any_entry(ip, entries, node, state)
+        known = _dict_entry(entries, index)
+        return known if known is not None else _any_entry(ip, entries, node, state)
     if isinstance(base, ObjRef):
         mod = state.module(base)
         if mod is not None and isinstance(node.slice, ast.Slice):

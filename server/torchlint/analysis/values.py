@@ -8,7 +8,7 @@ heap (`State.heap`) so that every alias sees an in-place change, `model.eval()` 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard, TypeVar
 
@@ -273,22 +273,17 @@ class ClassInfo:
     constants: dict[str, Value] = field(default_factory=dict)
 
     def lookup(self, name: str) -> FunctionInfo | None:
-        if name in self.methods:
-            return self.methods[name]
-        for base in self.base_classes:
-            found = base.lookup(name)
-            if found is not None:
-                return found
-        return None
+        """The method `name` of this class or the first base (depth first) that has it."""
+        return next((c.methods[name] for c in self._lineage() if name in c.methods), None)
 
     def constant(self, name: str) -> Value | None:
-        if name in self.constants:
-            return self.constants[name]
+        """The class constant `name`, looked up as `lookup` looks up methods."""
+        return next((c.constants[name] for c in self._lineage() if name in c.constants), None)
+
+    def _lineage(self) -> Iterator[ClassInfo]:
+        yield self
         for base in self.base_classes:
-            found = base.constant(name)
-            if found is not None:
-                return found
-        return None
+            yield from base._lineage()
 
 
 class HeapObj:
