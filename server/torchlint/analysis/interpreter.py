@@ -10,6 +10,7 @@ caller's facts, within a budget. Torch semantics live in `torch_semantics`.
 from __future__ import annotations
 
 import ast
+import bisect
 import functools
 import logging
 import re
@@ -210,6 +211,8 @@ class Interpreter:
         self.called_names: dict[int, frozenset[str]] = {}
         self.small_functions: dict[int, bool] = {}  # see `_small`
         self.rebound: dict[int, frozenset[str]] = {}  # see `_bound_after`
+        self.bindings: dict[int, tuple[list[int], list[str]]] = {}  # see `_bindings`
+        self.gpu_tests: dict[int, bool | None] = {}  # see `stmt_If`
         self.training = TrainingTracker(self)
         self.module_calls = 0  # calls of modules so far (a method that ran one is a forward)
         # Why grad is off where a helper switched it off for good (see `_inline`).
@@ -1548,7 +1551,11 @@ class Interpreter:
         if truth is False:
             self.exec_block(stmt.orelse, state)
             return
-        gpu = _gpu_side(stmt.test)
+        key = id(stmt)
+        if key in self.gpu_tests:
+            gpu = self.gpu_tests[key]
+        else:
+            gpu = self.gpu_tests[key] = _gpu_side(stmt.test)  # a walk of the test: once
         if gpu is not None:
             # `if use_cuda: model.cuda()`: code written for the GPU, with a fallback for
             # machines without one; as for `"cuda" if ... else "cpu"`, follow the GPU side.
@@ -2173,14 +2180,23 @@ class Interpreter:
         names = self.rebound.get(key)
         if names is None:
             end: int = getattr(node, "end_lineno", None) or getattr(node, "lineno", None) or 0
-            names = self.rebound[key] = frozenset(
-                n.id
-                for n in ast.walk(outer)
-                if isinstance(n, ast.Name)
-                and isinstance(n.ctx, ast.Store | ast.Del)
-                and n.lineno > end
-            )
+            rows, bound = self._bindings(outer)
+            names = self.rebound[key] = frozenset(bound[bisect.bisect_right(rows, end) :])
         return names
+
+    def _bindings(self, outer: ast.AST) -> tuple[list[int], list[str]]:
+        """The names `outer` binds or deletes, in the order of their rows (walked once per
+        function: a function with many lambdas or comprehensions asks for each)."""
+        key = id(outer)
+        found = self.bindings.get(key)
+        if found is None:
+            pairs = sorted(
+                (n.lineno, n.id)
+                for n in ast.walk(outer)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)
+            )
+            found = self.bindings[key] = ([r for r, _ in pairs], [n for _, n in pairs])
+        return found
 
     def _comprehension(
         self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, state: State
