@@ -92,6 +92,9 @@ class LoopFrame:
     continues: list[State] = field(default_factory=list)
     graph_start: int = 0  # the graph's size when the loop began: later nodes are its own
     node: ast.stmt | None = None  # the loop statement
+    # graphs a branch freed that only code after the loop can reach (`loss` backpropagated
+    # once more after it): out of the next iteration's way, freed again at the exit
+    freed_after: dict[int, Why] = field(default_factory=dict)
 
 
 @dataclass
@@ -185,7 +188,9 @@ class Interpreter:
         # set when `stack.enter_context(torch.no_grad())` switched the grad mode inside the
         # innermost `with` (restored where that `with` ends)
         self.stack_grad = False
-        self.live_names: dict[tuple[int, int], frozenset[str]] = {}  # see `_live_after`
+        self.live_names: dict[
+            tuple[int, int], tuple[frozenset[str], frozenset[str]]
+        ] = {}  # see `_live_after`
         # whether the file has any means to fill parameters (see `nn_semantics.parameter`)
         self.file_initialises: bool | None = None
         self.budget_factor = budget_factor
@@ -1569,14 +1574,16 @@ class Interpreter:
             self._adopt(state, other)  # `if ...: return/raise`: only the other path goes on
         elif other.live:
             # read only when a branch freed a graph (rare): a walk of the function's tree
-            live = functools.partial(self._live_after, stmt) if self.frame.loops else None
-            self._adopt(state, join_states(self.graph, state, other, live=live))
+            loops = self.frame.loops
+            live = functools.partial(self._live_after, stmt) if loops else None
+            after = loops[-1].freed_after if loops else None
+            self._adopt(state, join_states(self.graph, state, other, live=live, after=after))
 
-    def _live_after(self, stmt: ast.If) -> frozenset[str] | None:
-        """The names a branch in a loop may still hand on: read after it in the loop body,
-        read by the next iteration before it binds them, or read after the loop. A name
-        bound again before any read (`out = model(x)` at the top of the body) is not: the
-        graph it held is no longer reachable (see `join_states`)."""
+    def _live_after(self, stmt: ast.If) -> tuple[frozenset[str], frozenset[str]] | None:
+        """The names a branch in a loop may still hand on: read after it in the loop body or
+        by the next iteration before it binds them; and those read only after the loop. A
+        name bound again before any read (`out = model(x)` at the top of the body) is not:
+        the graph it held is no longer reachable (see `join_states`)."""
         loop = self.frame.loops[-1].node
         if loop is None:
             return None
@@ -1897,6 +1904,8 @@ class Interpreter:
             self.exec_block(orelse, exit_state)
         for b in frame.breaks:
             exit_state = join_states(self.graph, exit_state, b)
+        if frame.freed_after:
+            exit_state.freed = {**frame.freed_after, **exit_state.freed}
         exit_state.live = True
         self._adopt(state, exit_state)
 
@@ -3025,29 +3034,61 @@ def _asks_for_gpu(test: ast.expr) -> bool:
     return False
 
 
-def _live_names(stmt: ast.If, loop: ast.stmt, scope: ast.AST | None) -> frozenset[str]:
-    """See `Interpreter._live_after` (by lines: a read after the branch, in the loop or
-    after it, or a read in the loop before the name's first binding there)."""
+def _live_names(
+    stmt: ast.If, loop: ast.stmt, scope: ast.AST | None
+) -> tuple[frozenset[str], frozenset[str]]:
+    """See `Interpreter._live_after` (by lines: a read after the branch in the loop, or a
+    read in the loop before the name's first binding there; then a read after the loop).
+    Reads of a value only (`loss.item()`, `print(loss)`) after the branch do not count."""
     end = stmt.end_lineno or stmt.lineno
     first_store: dict[str, int] = {}
     reads: list[tuple[str, int]] = []
-    for n in ast.walk(loop):
+    loop_nodes = list(ast.walk(loop))
+    values_only = _value_reads(loop_nodes)
+    for n in loop_nodes:
         if isinstance(n, ast.Name):
             if isinstance(n.ctx, ast.Store):
                 first_store[n.id] = min(first_store.get(n.id, n.lineno), n.lineno)
-            else:
+            elif id(n) not in values_only or n.lineno <= end:
                 reads.append((n.id, n.lineno))
     live = {name for name, line in reads if line > end or line <= first_store.get(name, line)}
     after = (loop.end_lineno or loop.lineno) + 1
-    if scope is not None:
-        live |= {
-            n.id
-            for n in ast.walk(scope)
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.lineno >= after
-        }
-    else:
-        live |= set(first_store)  # no tree to read: whatever follows may read them
-    return frozenset(live)
+    if scope is None:
+        return frozenset(live | set(first_store)), frozenset()  # whatever follows may read them
+    scope_nodes = [n for n in ast.walk(scope) if getattr(n, "lineno", 0) >= after]
+    values_only = _value_reads(scope_nodes)
+    later = {
+        n.id
+        for n in scope_nodes
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in values_only
+    }
+    return frozenset(live), frozenset(later - live)
+
+
+# Reads of a tensor's value, which no backward goes through: `loss.item()`, `print(loss)`.
+_VALUE_ATTRIBUTES: Final = frozenset(
+    {"item", "tolist", "numpy", "detach", "shape", "dtype", "device", "size", "dim"}
+)
+_VALUE_BUILTINS: Final = frozenset({"float", "int", "print", "str", "repr", "format", "bool"})
+
+
+def _value_reads(nodes: list[ast.AST]) -> set[int]:
+    """The names among `nodes` read only for their value (a logged loss after a loop)."""
+    found: set[int] = set()
+    for n in nodes:
+        if (
+            isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.attr in _VALUE_ATTRIBUTES
+        ):
+            found.add(id(n.value))
+        elif (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id in _VALUE_BUILTINS
+        ):
+            found.update(id(a) for a in n.args if isinstance(a, ast.Name))
+    return found
 
 
 _ASSIGNED_ATTRIBUTE: Final = re.compile(r"\.(\w+)\s*(?:[-+*/]?=(?!=))")

@@ -118,11 +118,14 @@ def join_states(
     b: State,
     *,
     loop: bool = False,
-    live: Callable[[], frozenset[str] | None] | None = None,
+    live: Callable[[], tuple[frozenset[str], frozenset[str]] | None] | None = None,
+    after: dict[int, Why] | None = None,
 ) -> State:
     """The state after two paths meet. A dead path (after return/raise) contributes nothing.
     `loop`: the paths are iterations of one loop (lists of modules it grew stay lists).
-    `live`: gives the names that may still be read after the meeting point (None: all)."""
+    `live`: gives the names that may still be read after the meeting point in the loop
+    around it, and those read only after that loop (None: all names, anywhere); a graph
+    freed on one path that only the latter reach goes to `after`, for the loop's exit."""
     if not a.live:
         return b.copy()
     if not b.live:
@@ -168,30 +171,44 @@ def join_states(
     # A hazard or a freed graph on either path is a mistake when that path runs.
     out.hazards = {**b.hazards, **a.hazards}
     out.freed = {
-        **_still_reachable(graph, b, a.freed, live),
-        **_still_reachable(graph, a, b.freed, live),
+        **_still_reachable(graph, b, a.freed, live, after),
+        **_still_reachable(graph, a, b.freed, live, after),
     }
     return out
 
 
 def _still_reachable(
-    graph: Graph, s: State, other: dict[int, Why], live: Callable[[], frozenset[str] | None] | None
+    graph: Graph,
+    s: State,
+    other: dict[int, Why],
+    live: Callable[[], tuple[frozenset[str], frozenset[str]] | None] | None,
+    after: dict[int, Why] | None,
 ) -> dict[int, Why]:
     """`s.freed` without the graphs freed on `s`'s path only that nothing on it can reach
     any more (`loss.backward(); h = h.detach()` in a branch): after the paths meet, a later
-    backward reaches them only through the other path, where they were never freed."""
+    backward reaches them only through the other path, where they were never freed. Those
+    only names read after the loop reach wait in `after` (see `join_states`)."""
     only = [n for n in s.freed if n not in other]
     if not only:
         return s.freed
-    reach: set[int] = set()
     names = live() if live is not None else None
+    reach = _reached(graph, s, names[0] if names is not None else None)
+    if names is not None and names[1] and after is not None:
+        later = _reached(graph, s, names[1])
+        after.update((n, why) for n, why in s.freed.items() if n in later and n not in reach)
+    return {n: why for n, why in s.freed.items() if n in other or n in reach}
+
+
+def _reached(graph: Graph, s: State, names: frozenset[str] | None) -> set[int]:
+    """The graph nodes the values of `names` (None: every name) reach on `s`."""
+    reach: set[int] = set()
     for name, value in s.env.items():
         if names is not None and name not in names:
             continue  # bound again before anything reads it (`live`: see `join_states`)
         for node in _graph_nodes(value, s, 3):
             if node not in reach:
                 reach.update(graph.ancestors(node))
-    return {n: why for n, why in s.freed.items() if n in other or n in reach}
+    return reach
 
 
 def _graph_nodes(value: Value, s: State, depth: int) -> Iterator[int]:
