@@ -568,3 +568,23 @@ def test_attention_weights_rank_follows_averaging() -> None:
         "out2, per_head = mha(x, x, x, average_attn_weights=False)\n"
     )
     assert facts["averaged"].rank == 3 and facts["per_head"].rank == 4
+
+
+def test_keywords_that_choose_the_result_dtype() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "v = torch.randn(5)\n"
+        "edges = torch.tensor([0.0, 1.0])\n"
+        "a = torch.bucketize(v, edges)\n"
+        "b = torch.bucketize(v, edges, out_int32=True)\n"
+        "c = torch.searchsorted(edges, v, out_int32=flag)\n"
+        "d = v.sum(dtype=torch.float64)\n"
+        "e = v.sum(dtype=some_dtype)\n"
+        "f = v.cumsum(0, dtype=None)\n"
+    )
+    assert facts["a"].dtype == frozenset({"int64"})
+    assert facts["b"].dtype == frozenset({"int32"})
+    assert facts["c"].dtype is None  # a flag the analysis does not know
+    assert facts["d"].dtype == frozenset({"float64"})
+    assert facts["e"].dtype is None
+    assert facts["f"].dtype == frozenset({"float32"})

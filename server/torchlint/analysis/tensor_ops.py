@@ -264,11 +264,15 @@ def promote(inputs: list[Input], *, joined: bool = False) -> DType:
     return frozenset(results)
 
 
+# A keyword chooses the result's dtype, but which one is unknown (`dtype=self.dtype`).
+UNKNOWN_DTYPE: Final = "?"
+
+
 def result_dtype(
     op: K.OpFacts | None, inputs: list[Input], explicit: str | None, *, joined: bool = False
 ) -> DType:
     if explicit is not None:
-        return frozenset({explicit})
+        return None if explicit == UNKNOWN_DTYPE else frozenset({explicit})
     if op is None:
         return None
     rule = op.dtype_rule

@@ -40,6 +40,7 @@ from torchlint.analysis.facts import (
 from torchlint.analysis.state import Hazard, SaveRecord, State
 from torchlint.analysis.tensor_ops import (
     CREATED_WITHOUT_GRAD,
+    UNKNOWN_DTYPE,
     Input,
     apply_op,
     clamp_bounds,
@@ -2036,8 +2037,19 @@ def _emit_call(
 
 
 def _kw_dtype(kwargs: Kwargs) -> str | None:
+    """The result dtype a keyword chooses: `dtype=torch.float64`, `out_int32=True`
+    (`bucketize`, `searchsorted`); UNKNOWN_DTYPE where it chooses one the analysis does
+    not know (`dtype=self.dtype`), None where no keyword chooses (`dtype=None`)."""
     if "dtype" in kwargs:
-        return parse_dtype(kwargs["dtype"][1])
+        value = kwargs["dtype"][1]
+        if value == Const(None):
+            return None
+        return parse_dtype(value) or UNKNOWN_DTYPE
+    if "out_int32" in kwargs:
+        flag = kwargs["out_int32"][1]
+        if flag == Const(False):
+            return None
+        return "int32" if flag == Const(True) else UNKNOWN_DTYPE
     return None
 
 
@@ -2063,7 +2075,7 @@ def _factory(
     dtype: frozenset[str] | None = None
     explicit = _kw_dtype(kwargs)
     why_dtype: Why | None = None
-    if explicit is not None:
+    if explicit is not None and explicit != UNKNOWN_DTYPE:
         dtype = frozenset({explicit})
         why_dtype = ip.why(node, f"`dtype={ip.text(kwargs['dtype'][0])}`")
     elif "dtype" in kwargs:
