@@ -4221,7 +4221,18 @@ def _mask_multiply(
     del result
 
 
-def _is_mask_index(ip: Interpreter, index: Value, state: State) -> Mask | bool | None:
+def _is_mask_index(
+    ip: Interpreter, index: Value, state: State, node: ast.expr | None = None
+) -> Mask | bool | None:
+    if (
+        isinstance(index, Seq)
+        and index.kind == "tuple"
+        and isinstance(node, ast.Tuple)
+        and len(node.elts) == len(index.items)
+    ):
+        # `dist[:, off_diag]`: a mask after whole dimensions (`:` or `...`) selects as one
+        masks = [v for e, v in zip(node.elts, index.items, strict=True) if not _whole_dimension(e)]
+        return _is_mask_index(ip, masks[0], state) if len(masks) == 1 else False
     if isinstance(index, TRef):
         t = state.tensor(index)
         if t.mask is not None:
@@ -4229,6 +4240,13 @@ def _is_mask_index(ip: Interpreter, index: Value, state: State) -> Mask | bool |
         if t.dtype is not None and t.dtype <= BOOL:
             return True
     return False
+
+
+def _whole_dimension(node: ast.expr) -> bool:
+    """`:` or `...` in an index: every position of the dimension(s)."""
+    if isinstance(node, ast.Slice):
+        return node.lower is None and node.upper is None and node.step is None
+    return isinstance(node, ast.Constant) and node.value is Ellipsis
 
 
 # =========================================================================== attributes
@@ -4622,7 +4640,7 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
                 interval=t.interval,
                 rank=rt.rank if rt.rank is not None else _advanced_index_rank(t, index, state),
             )
-            mask = _is_mask_index(ip, index, state)
+            mask = _is_mask_index(ip, index, state, node.slice)
             if mask is not False:
                 m = mask if isinstance(mask, Mask) else None
                 if t.singular is not None and not _all_true(index, state):

@@ -307,6 +307,20 @@ class RuleContext:
                 return node
         return None
 
+    def expr_at(self, why: Why) -> ast.expr | None:
+        """The expression of this file spanning exactly what `why` points at."""
+        for node in self._walk_around(why.line):
+            if isinstance(node, ast.expr) and node.lineno == why.line:
+                span = self.source.span(node)
+                if (span.start.row, span.start.col, span.end.row, span.end.col) == (
+                    why.line,
+                    why.col,
+                    why.end_line,
+                    why.end_col,
+                ):
+                    return node
+        return None
+
     def call_at(self, why: Why) -> ast.Call | None:
         """The call expression that starts where `why` points."""
         for node in self._walk_around(why.line):

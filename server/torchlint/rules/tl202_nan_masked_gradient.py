@@ -15,7 +15,10 @@ size (`where(p > 0, p, 1)` of `p = a / a.sum()`: where the denominator is 0 the 
 ±inf, which such a mask keeps on one side, or NaN only where `a` is 0 too). A pointwise
 function between op and mask (`relu(margin - dist) ** 2`) passes the zero gradient on; a
 mask that discards nothing (`torch.ones(n, dtype=torch.bool)` as a condition or index,
-all-false `masked_fill`) is no mask.
+all-false `masked_fill`) is no mask. When the op is in a helper of the file (a
+`pairwise_distance` written as `sqrt((diff ** 2).sum(-1))`) and its caller masks the result,
+the helper's op is flagged too, once however many callers mask it: that is where the input
+is to be made safe.
 
 ## Why is this bad?
 Masking the *output* does not mask the gradient. The masked-out positions still receive
@@ -61,6 +64,8 @@ point) are not flagged.
 
 from __future__ import annotations
 
+import ast
+
 from torchlint.analysis.events import Event, Masked
 from torchlint.analysis.facts import SingularOp, Tri, Why
 from torchlint.findings import Applicability, Edit, Severity, Span
@@ -97,6 +102,26 @@ class NanMaskedGradient(Rule):
             "masked_fill": "`masked_fill`",
             "setitem": "overwriting masked positions",
         }.get(event.how, event.how)
+        op_node = _op_in_a_helper(s, event, ctx)
+        if op_node is not None:
+            # `torch.sqrt((diff ** 2).sum(-1))` in a distance helper, masked by its caller: the
+            # helper's op is what to make safe, so it is flagged too (once, however many
+            # callers mask it), besides each mask below
+            helper_message = (
+                f"`{s.text}` has an infinite gradient where `{s.input_text}` is {points}, and "
+                f"{_masker(event, ctx)} masks its result on line {event.stmt.lineno} ({how}): "
+                f"masking the result does not "
+                f"mask the gradient, so the discarded positions get 0 × inf = NaN in the gradient. "
+                f"Keep the input away from {points} (`{s.input_text}` clamped, or plus a small eps) "
+                f"or make it safe where the caller masks (double `where`)."
+            )
+            helper_related = (
+                (
+                    f"the result is masked here ({how})",
+                    ctx.why_of(event.node, ctx.source.segment(event.node)),
+                ),
+            )
+            ctx.report(self.finding(ctx, op_node, helper_message, related=helper_related))
         if event.masked.text == s.text:
             subject = f"`{s.text}` has an infinite gradient where `{s.input_text}` is {points}"
         else:
@@ -127,6 +152,23 @@ class NanMaskedGradient(Rule):
             if ctx.source.exact(span) == s.input_text:
                 edits = (Edit(span, replacement),)
         ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
+
+
+def _op_in_a_helper(s: SingularOp, event: Masked, ctx: RuleContext) -> ast.expr | None:
+    """The singular op, when a function of this file other than the one that masks holds it."""
+    node = ctx.expr_at(_why(s))
+    if node is None or ctx.source.segment(node, 60) != s.text:
+        return None  # another file's op, or a line of this file that only looks alike
+    helper = ctx.enclosing_function(node)
+    if helper is None or helper is ctx.enclosing_function(event.node):
+        return None
+    return node
+
+
+def _masker(event: Masked, ctx: RuleContext) -> str:
+    func = ctx.enclosing_function(event.node)
+    name = getattr(func, "name", None)
+    return f"`{name}`" if name else "its caller"
 
 
 def _fmt(p: float) -> str:

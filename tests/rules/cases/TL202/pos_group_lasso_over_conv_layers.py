@@ -20,7 +20,7 @@ def convs(model):
 
 
 def filter_norms(weight):
-    return torch.sqrt((weight**2).sum(dim=(1, 2, 3)))
+    return torch.sqrt((weight**2).sum(dim=(1, 2, 3)))  # expect: TL202
 
 
 def group_lasso(model, threshold=1e-3):

@@ -4,7 +4,7 @@ import torch.nn.functional as F
 
 
 def pairwise_dist(a, b):
-    return torch.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(-1))
+    return torch.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(-1))  # expect: TL202
 
 
 def push_loss(means, delta_d=1.5):
