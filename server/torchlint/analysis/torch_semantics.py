@@ -2344,7 +2344,15 @@ def _data_dtype(fk: K.FactoryFacts, args: Args, state: State) -> frozenset[str] 
 def _scalar_categories(node: ast.expr | None, value: Value, cats: set[str]) -> bool:
     """Collect the Python scalar categories in literal data; False if not literal."""
     if isinstance(node, ast.List | ast.Tuple):
-        return all(_scalar_categories(e, UNKNOWN, cats) for e in node.elts) if node.elts else True
+        # the display's values where known (`[init_box]` of a list of ints it was given)
+        items = (
+            value.items
+            if isinstance(value, Seq) and len(value.items) == len(node.elts)
+            else (UNKNOWN,) * len(node.elts)
+        )
+        return all(
+            _scalar_categories(e, item, cats) for e, item in zip(node.elts, items, strict=True)
+        )
     if isinstance(value, Seq) and value.items:
         # `[float(r["y"]) for r in rows]`, `edges += [(i, j)]` in a loop: numbers of a known
         # type, nested in lists and tuples
