@@ -778,26 +778,13 @@ def call_module(
                 self_value=ref,
                 forward=True,
             )
+        elif forward is None and mod.cls.torch_base == "torch.nn.Sequential" and mod.ctor_args:
+            # `class ConvBNAct(nn.Sequential)` handing its layers to `super().__init__`
+            result = _run_sequential(ip, mod, args, node, state)
         if not isinstance(result, TRef | Seq) and not _tensor_dict(result, state):
             result = _generic_result(ip, mod, args, node, state)
     elif mod.qualname == "torch.nn.Sequential":
-        value = args[0] if args else (None, UNKNOWN)
-        ip.training.in_container += 1
-        context = ip.frame.context
-        try:
-            for i, child in enumerate(mod.ctor_args):
-                sub = state.module(child)
-                if sub is None or not isinstance(child, ObjRef):
-                    value = (value[0], UNKNOWN)
-                    continue
-                # Every child's output is a tensor of its own: all children share the call
-                # node, so each gets its own allocation context.
-                ip.frame.context = (*context, -(i + 1))
-                value = (value[0], call_module(ip, child, sub, [value], {}, node, state))
-        finally:
-            ip.frame.context = context
-            ip.training.in_container -= 1
-        result = value[1]
+        result = _run_sequential(ip, mod, args, node, state)
     elif mod.qualname is not None and (loss := K.loss(mod.qualname)) is not None:
         result = _loss_result(ip, mod.qualname, loss, args, kwargs, node, state)
     elif mod.qualname is not None:
@@ -816,6 +803,29 @@ def call_module(
     _emit_module_call(ip, ref, mod, args, kwargs, node, state, result)
     note_forward(ip, ref, node, state, result)
     return result
+
+
+def _run_sequential(
+    ip: Interpreter, mod: ModuleObj, args: Args, node: ast.Call, state: State
+) -> Value:
+    """Each layer of a Sequential on the output of the one before."""
+    value = args[0] if args else (None, UNKNOWN)
+    ip.training.in_container += 1
+    context = ip.frame.context
+    try:
+        for i, child in enumerate(mod.ctor_args):
+            sub = state.module(child)
+            if sub is None or not isinstance(child, ObjRef):
+                value = (value[0], UNKNOWN)
+                continue
+            # Every child's output is a tensor of its own: all children share the call
+            # node, so each gets its own allocation context.
+            ip.frame.context = (*context, -(i + 1))
+            value = (value[0], call_module(ip, child, sub, [value], {}, node, state))
+    finally:
+        ip.frame.context = context
+        ip.training.in_container -= 1
+    return value[1]
 
 
 # Where `register_forward_hook` keeps the hooks of a module, among its attributes (a name
@@ -1903,6 +1913,7 @@ def super_call(
             )
     if name == "__init__" and isinstance(proxy.self_value, ObjRef):
         init_layer_base(ip, proxy.self_value, args, kwargs, node, state)
+        init_sequential_base(ip, proxy.self_value, args, node, state)
     if name == "forward" and isinstance(proxy.self_value, ObjRef):
         mod = state.module(proxy.self_value)
         if mod is not None and mod.cls is not None and has_layer_parameters(mod.cls):
@@ -1974,6 +1985,24 @@ def init_layer_base(
         change["device"] = parse_device(kwargs["device"][1]) or None
         change["why_device"] = None
     state.heap[ref.oid] = fast_replace(mod, **change)
+
+
+def init_sequential_base(
+    ip: Interpreter, ref: ObjRef, args: Args, node: ast.Call, state: State
+) -> None:
+    """`super().__init__(conv, bn, act)` in a subclass of nn.Sequential: its layers, in
+    order. Layers spread in (`*layers`) or given by name (an OrderedDict) stay unknown."""
+    mod = state.module(ref)
+    if (
+        mod is None
+        or mod.cls is None
+        or mod.cls.torch_base != "torch.nn.Sequential"
+        or any(isinstance(a, ast.Starred) for a in node.args)
+        or not args
+        or not all(state.module(v) is not None for _, v in args)
+    ):
+        return
+    state.heap[ref.oid] = fast_replace(mod, ctor_args=tuple(v for _, v in args))
 
 
 def container_method(

@@ -423,16 +423,27 @@ def star_import(module: str, state: State) -> None:
     return None
 
 
+# The containers: modules with no table entry (no parameters of their own to measure).
+_CONTAINER_CLASSES: Final = frozenset(
+    {
+        f"torch.nn{infix}.{name}"
+        for infix in ("", ".modules.container")
+        for name in ("Sequential", "ModuleList", "ModuleDict")
+    }
+)
+
+
 def is_module_class(qualname: str) -> bool:
     return (
         qualname in ("torch.nn.Module", "torch.nn.modules.module.Module")
         or K.module(qualname) is not None
+        or qualname in _CONTAINER_CLASSES
     )
 
 
 def is_layer_class(qualname: str) -> bool:
     """A torch.nn class other than `nn.Module` itself (`nn.Linear`, `nn.Sequential`...)."""
-    return K.module(qualname) is not None
+    return K.module(qualname) is not None or qualname in _CONTAINER_CLASSES
 
 
 def value_from_annotation(
