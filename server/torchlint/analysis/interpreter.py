@@ -1523,14 +1523,16 @@ class Interpreter:
         if self.assigned_attributes is None:
             text = self.src.scan_text
             self.assigned_attributes = (
-                frozenset({"*"})
-                if "setattr(" in text
+                frozenset({"*"})  # attributes set by name or through the instance's dict
+                if "setattr(" in text or "__dict__" in text or "vars(" in text
                 else frozenset(_ASSIGNED_ATTRIBUTE.findall(text))
             )
         if target.id in self.assigned_attributes or "*" in self.assigned_attributes:
             return
         value = self.eval(value_node, state)
-        if _literal_value(value):
+        # a number, string or tuple of them; a numpy array (`mean = np.array([...])`), a
+        # dtype or a device: values no later statement changes the facts of
+        if _literal_value(value) or isinstance(value, NP.NumpyArray | TorchName | Device):
             info.constants[target.id] = value
 
     def _register(

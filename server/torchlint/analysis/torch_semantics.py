@@ -4306,6 +4306,10 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
                     if method.kind == "property":
                         return ip.call_user(method, (), {}, state, node, self_value=obj)
                     return FuncV(method, obj if method.kind != "staticmethod" else None)
+                # `cfg = Config()`; `cfg.mean`: the class's constant, as `Config.mean` reads it
+                known = heap_obj.cls.constant(name)
+                if known is not None:
+                    return known
             return UNKNOWN
         if isinstance(heap_obj, OptimizerObj):
             return Bound(obj, name)
