@@ -479,6 +479,7 @@ def apply_op(
         result = result.evolve(root=base.root)
     if (
         ip.ctx.autocast_depth
+        and explicit_dtype is None  # `.to(torch.float32)`, `.float()`: exact under autocast too
         and result.dtype is not None
         and any(K.dtype_category(d) == "float" for d in result.dtype)
     ):

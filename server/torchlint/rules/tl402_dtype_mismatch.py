@@ -16,6 +16,8 @@ arithmetic (float64 unless kept float32), and batches of a `DataLoader` whose `D
 collation does: tensors keep their dtype, Python ints become int64, floats float64. With a
 `collate_fn` of the file, a batch is what that function makes of a list of the dataset's
 items (`torch.stack([s["labels"] for s in samples])` of int64 multi-hot labels).
+Inside `torch.autocast`, which casts the float operands of matmul, linear and convolutions on
+purpose, only class-index targets are checked (`labels.to(logits.dtype)` stays a float target).
 
 ## Why is this bad?
 The first kinds raise at run time, often deep inside a model ("mat1 and mat2 must have the
@@ -179,7 +181,12 @@ class DtypeMismatch(Rule):
 
     def check(self, event: Event, ctx: RuleContext) -> None:
         if ctx.autocast_depth:
-            return  # autocast casts the operands of matmul, linear, conv... itself
+            # autocast casts the operands of matmul, linear, conv... itself, never a
+            # class-index target (whose float dtype there may be float16 or bfloat16)
+            call = loss_call(event) if not isinstance(event, InplaceWrite) else None
+            if call is not None and (is_cross_entropy(call) or is_nll(call)):
+                self._loss_target(call.target, call.input, call.short, True, call.node, ctx)
+            return
         if isinstance(event, InplaceWrite):
             self._inplace(event, ctx)
             return
@@ -362,9 +369,17 @@ class DtypeMismatch(Rule):
             and t.rank == inp.tensor.rank - 1
         )
         if _category(dt) == "int" or (_category(dt) == "float" and ranks_say_indices):
+            if ctx.autocast_depth and _category(dt) == "float":
+                # autocast may have made it float16 or bfloat16: the category is what is sure
+                what, got = "floating-point", ""
+            else:
+                what, got = (
+                    f"{dt}{because(t.why_dtype)}",
+                    f", but got {_SCALAR_TYPE_NAMES.get(dt, dt)}",
+                )
             message = (
-                f"The class-index target {code(target.text)} of `{loss}` is {dt}{because(t.why_dtype)}: PyTorch raises "
-                f'"expected target dtype to be Long or Byte, but got {_SCALAR_TYPE_NAMES.get(dt, dt)}". '
+                f"The class-index target {code(target.text)} of `{loss}` is {what}: PyTorch raises "
+                f'"expected target dtype to be Long or Byte{got}". '
                 f"Use `.long()`."
             )
             edits = (
