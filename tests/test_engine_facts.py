@@ -588,3 +588,18 @@ def test_keywords_that_choose_the_result_dtype() -> None:
     assert facts["d"].dtype == frozenset({"float64"})
     assert facts["e"].dtype is None
     assert facts["f"].dtype == frozenset({"float32"})
+
+
+def test_numpy_bins_and_index_tricks() -> None:
+    facts = facts_of(
+        "import numpy as np\n"
+        "import torch\n"
+        "table = np.random.randn(90, 5)\n"
+        "xy = np.random.uniform(-1, 1, size=(10, 2))\n"
+        "bins = torch.from_numpy(np.digitize(table[:, 0], [-0.5, 0.5]))\n"
+        "pts = torch.from_numpy(np.c_[xy, (xy ** 2).sum(axis=1)])\n"
+        "row = torch.from_numpy(np.r_[xy[:, 0], xy[:, 1]])\n"
+    )
+    assert facts["bins"].dtype == frozenset({"int64"}) and facts["bins"].rank == 1
+    assert facts["pts"].dtype == frozenset({"float64"}) and facts["pts"].rank == 2
+    assert facts["row"].dtype == frozenset({"float64"}) and facts["row"].rank == 1

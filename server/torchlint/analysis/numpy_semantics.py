@@ -297,7 +297,10 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         # weights passed on from a caller may be None: only known ones make float64
         return NumpyArray(None if weights is UNKNOWN else "float64", node.lineno, 1)
     if qual in ("numpy.digitize", "numpy.searchsorted") and len(args) >= 2:
-        return NumpyArray("int64", node.lineno)  # bin indices
+        # bin indices, one per value: `digitize(x, bins)` has x's shape, `searchsorted(a, v)` v's
+        values = args[0][1] if qual == "numpy.digitize" else args[1][1]
+        rank = values.rank if isinstance(values, NumpyArray) else None
+        return NumpyArray("int64", node.lineno, rank)
     if qual in ("numpy.cov", "numpy.corrcoef") and args:
         # computed in float64 whatever the data (numpy's result_type with float64)
         return NumpyArray(explicit or "float64", node.lineno)
@@ -423,7 +426,22 @@ _JOINERS = frozenset(
 )
 
 
-def _joined(qual: str, parts: Value, explicit: str | None, node: ast.Call) -> Value:
+def index_trick(qual: str, index: Value, node: ast.expr) -> Value | None:
+    """`np.c_[xy, z]` (columns side by side, as `column_stack`) and `np.r_[a, b]` (one
+    after the other, as `concatenate`)."""
+    if qual not in ("numpy.c_", "numpy.r_"):
+        return None
+    items = index.items if isinstance(index, Seq) and index.kind == "tuple" else (index,)
+    joined = _joined("numpy.concatenate", Seq(tuple(items), "list"), None, node)
+    ranks = [a.rank for a in items if isinstance(a, NumpyArray)]
+    if len(ranks) != len(items) or None in ranks or not isinstance(joined, NumpyArray):
+        return NumpyArray(joined.dtype if isinstance(joined, NumpyArray) else None, node.lineno)
+    # columns make at least a matrix (`c_[x, y]` of vectors is (n, 2)); rows a vector
+    floor = 2 if qual == "numpy.c_" else 1
+    return NumpyArray(joined.dtype, node.lineno, max(floor, *(r or 0 for r in ranks)))
+
+
+def _joined(qual: str, parts: Value, explicit: str | None, node: ast.expr) -> Value:
     """`np.stack([a, b])` and friends: the arrays' common dtype (float64 if one is float64,
     their dtype if they share one), unknown when a part is not a known array."""
     # A list grown in a loop holds what its items have in common (`listof`)

@@ -4623,6 +4623,8 @@ def _advanced_index_rank(t: Tensor, index: Value, state: State) -> int | None:
 def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
     base = ip.eval(node.value, state)
     index = ip.eval(node.slice, state)
+    if isinstance(base, ExtName) and (joined := NP.index_trick(base.qualname, index, node)):
+        return joined
     if isinstance(base, TRef):
         t = state.tensor(base)
         # `w[PAD]` with PAD a known int indexes like `w[0]`: a view too.
