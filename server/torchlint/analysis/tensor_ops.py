@@ -440,7 +440,11 @@ def apply_op(
     if op is not None and op.view and not op.may_copy and tensors and tensors[0].tensor is not None:
         view_of = tensors[0].tensor.root
     first = tensors[0].tensor if tensors else None
-    why_dtype = ip.why_code(node, "`{}` gives " + " or ".join(sorted(dtype))) if dtype else None
+    why_dtype: Why | None = None
+    if op is not None and op.view and first is not None and first.dtype == dtype:
+        why_dtype = first.why_dtype  # a view (`x.transpose(1, 2)`): its base's dtype and reason
+    if why_dtype is None and dtype:
+        why_dtype = ip.why_code(node, "`{}` gives " + " or ".join(sorted(dtype)))
     device, why_device = _result_device(tensors)
     if op_name == "Tensor.__getitem__" and first is not None and first.device == "cuda":
         # `table[ids]`: indices on the CPU index a GPU tensor; the rows stay on the GPU

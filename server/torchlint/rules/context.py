@@ -227,6 +227,8 @@ class RuleContext:
         """The method around `node` and the name of its parameter `operand`, when that
         parameter is not bound again before `node`."""
         func = self.enclosing_function(node)
+        if isinstance(func, ast.FunctionDef) and func.name in ("forward", "__call__"):
+            operand = _under_views(operand)  # `self.mlp(pts.transpose(1, 2))`: still the input
         if not isinstance(func, ast.FunctionDef) or not isinstance(operand, ast.Name):
             return None
         params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]
@@ -329,6 +331,39 @@ class RuleContext:
                 if (span.start.row, span.start.col) == (why.line, why.col):
                     return node
         return None
+
+
+# Methods that reshape or index a tensor and keep its dtype and device.
+_VIEWS: Final = frozenset(
+    {
+        "transpose",
+        "permute",
+        "view",
+        "reshape",
+        "unsqueeze",
+        "squeeze",
+        "flatten",
+        "contiguous",
+        "t",
+        "expand",
+        "movedim",
+    }
+)
+
+
+def _under_views(operand: ast.expr | None) -> ast.expr | None:
+    """`pts.transpose(1, 2)`, `x[:, None]`: the tensor a chain of reshapes starts from."""
+    while True:
+        if (
+            isinstance(operand, ast.Call)
+            and isinstance(operand.func, ast.Attribute)
+            and operand.func.attr in _VIEWS
+        ):
+            operand = operand.func.value
+        elif isinstance(operand, ast.Subscript):
+            operand = operand.value
+        else:
+            return operand
 
 
 COMPOUND_STATEMENTS: Final = (
