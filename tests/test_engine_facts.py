@@ -590,6 +590,18 @@ def test_keywords_that_choose_the_result_dtype() -> None:
     assert facts["f"].dtype == frozenset({"float32"})
 
 
+def test_gradients_take_their_inputs_dtype_device_and_shape() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "x = torch.randn(4, 2, dtype=torch.float64, requires_grad=True)\n"
+        "w = torch.randn(3, device='cuda', requires_grad=True)\n"
+        "out = (x ** 2).sum() + w.sum()\n"
+        "gx, gw = torch.autograd.grad(out, (x, w))\n"
+    )
+    assert facts["gx"].dtype == frozenset({"float64"}) and facts["gx"].rank == 2
+    assert facts["gw"].device == "cuda" and facts["gw"].rank == 1
+
+
 def test_numpy_bins_and_index_tricks() -> None:
     facts = facts_of(
         "import numpy as np\n"

@@ -2766,10 +2766,20 @@ def _autograd_api(
             if isinstance(flag, Const) and flag.value is True and sources
             else None
         )
+        wrt = (
+            [inputs]
+            if isinstance(inputs, TRef)
+            else list(inputs.items)
+            if isinstance(inputs, Seq) and inputs.kind != "listof"
+            else []
+        )
         outs: list[Value] = []
         for i in range(n):
             oid = ip.graph.alloc(id(node) * 7 + i, ip.frame.context)
             why = ip.why(node, "a gradient from `torch.autograd.grad`")
+            # each gradient has its input's dtype, device and shape
+            given = wrt[i] if i < len(wrt) else None
+            like = state.tensor(given) if isinstance(given, TRef) else None
             state.heap[oid] = Tensor(
                 rg=Tri.MAYBE if create else Tri.NO,
                 leaf=Tri.MAYBE if create else Tri.YES,
@@ -2777,6 +2787,11 @@ def _autograd_api(
                 why_rg=None if create else why,
                 origin=why,
                 node=graph_node,
+                dtype=like.dtype if like else None,
+                why_dtype=like.why_dtype if like else None,
+                device=like.device if like else None,
+                why_device=like.why_device if like else None,
+                rank=like.rank if like else None,
             )
             outs.append(TRef(oid))
         return Seq(tuple(outs), "tuple")

@@ -2,14 +2,16 @@
 ## What it does
 Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor`,
 `cpu @ cuda`, `preds == cpu_labels`, `torch.cat([gpu_feats, cpu_extra])`,
-`torch.where(mask, gpu_x, cpu_y)`, `log_probs.gather(1, cpu_labels)`,
+`torch.where(mask, gpu_x, cpu_y)`, `torch.cdist(cpu_points, gpu_anchors)`,
+`log_probs.gather(1, cpu_labels)`,
 `scores.masked_fill(cpu_mask, v)` on a GPU tensor,
 `torch.stft(cuda_wave, n_fft, window=torch.hann_window(n_fft))` with the window made on the
 CPU), a CPU tensor indexed by CUDA indices or a CUDA mask (`class_weights[targets]` with the
 targets on the GPU; indices on the CPU may index a tensor on any device), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
 a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU initial state
 (`lstm(x, (h0, c0))`); a loss whose prediction and target are on different devices
-(`criterion(model(x), labels)` with `labels` left on the CPU), or a loss module holding class
+(`criterion(model(x), labels)` with `labels` left on the CPU, `F.kl_div` of a student on the
+GPU and a teacher's soft targets on the CPU), or a loss module holding class
 weights (`weight=`, `pos_weight=`) made on the CPU and never moved, called on GPU outputs. Batches of a `DataLoader` are
 known to be on the CPU when its dataset is a `TensorDataset` of CPU tensors, a torchvision
 dataset, or a `Dataset` class of the file that never moves a tensor (and no `collate_fn`),
@@ -90,6 +92,10 @@ _BINARY_CALLS = frozenset(
         *(f"torch.{c}" for c in ("eq", "ne", "gt", "ge", "lt", "le")),
         # the same as methods: `pred.eq(target)`, `a.add(b)`
         *(f"Tensor.{m}" for m in ("add", "sub", "mul", "div", "matmul", "mm", "bmm")),
+        # products and distances of tensors of one or more dimensions (no 0-dim operand
+        # to mix in): `torch.cdist(points, anchors)`
+        "torch.cdist",
+        *(f"{ns}.{m}" for ns in ("torch", "Tensor") for m in ("dot", "mv", "outer")),
         *(f"Tensor.{m}" for m in ("eq", "ne", "gt", "ge", "lt", "le", "maximum", "minimum")),
         # losses: the prediction and the target must share a device
         "torch.nn.functional.cross_entropy",
@@ -99,6 +105,8 @@ _BINARY_CALLS = frozenset(
         "torch.nn.functional.smooth_l1_loss",
         "torch.nn.functional.binary_cross_entropy",
         "torch.nn.functional.binary_cross_entropy_with_logits",
+        "torch.nn.functional.kl_div",
+        "torch.nn.functional.huber_loss",
     }
 )
 # Comparisons and method forms: a 0-dim CPU tensor mixes with CUDA ones (`scores >
