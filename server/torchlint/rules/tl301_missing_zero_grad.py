@@ -4,6 +4,8 @@ Flags a training loop that calls `backward()` and an optimizer's `step()` but ne
 clears the gradients (`optimizer.zero_grad()`, `model.zero_grad()`, `p.grad = None`) —
 not in the loop, nor in the helpers it calls. Mixed-precision loops count too:
 `scaler.scale(loss).backward()` and `scaler.step(optimizer)` with a `torch.amp.GradScaler`.
+The finding is at the `step()` (where the summed gradients are applied), or at the loop's
+own `backward()` when only the step is in a helper.
 
 ## Why is this bad?
 `backward()` *adds* to `.grad`. Without zeroing, each step uses the sum of the gradients
@@ -113,14 +115,18 @@ class MissingZeroGrad(Rule):
                 edits = insert_before(ctx.source, stmt, f"{optimizer}.zero_grad()")
         else:
             # Backward and step in different functions (one of them a helper that may serve
-            # a correct loop too): point into the loop's own code, at the step when it is
-            # there (`accelerator.backward(loss)` then `opt.step()`), and offer no fix (the
-            # helper's name for the optimizer may mean nothing in the loop).
+            # a correct loop too): at the step when the loop calls it itself
+            # (`accelerator.backward(loss)` then `opt.step()`), at the backward when only that
+            # is the loop's own, else at the step in its helper (`Trainer.optimizer_step`),
+            # where the accumulated gradients are applied; no fix (the helper's name for the
+            # optimizer may mean nothing in the loop).
             if step_scope is loop_scope:
                 where = step_call
-            else:
-                where = backward if back_scope is loop_scope else event.node
+            elif back_scope is loop_scope:
+                where = backward
                 related.append(("the optimizer steps here", ctx.why_of(step_call)))
+            else:
+                related.append(("the training loop", ctx.why_of(event.node)))
         ctx.report(self.finding(ctx, where, message, related=tuple(related), fix_edits=edits))
 
 
