@@ -20,7 +20,7 @@ from torchlint.analysis import numpy_semantics as NP
 from torchlint.analysis.events import ModuleCall, ModuleTensorSet, RequiresGradSet, TorchCall
 from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
-from torchlint.analysis.tensor_ops import apply_op, make_input, record_save
+from torchlint.analysis.tensor_ops import apply_op, keeps_rank, make_input, record_save
 from torchlint.analysis.training import (
     is_eval_name,
     is_unit_test,
@@ -1182,6 +1182,28 @@ _RANK_KEEPING: Final = frozenset(
 )
 
 
+# Layers whose 4-d output is a batch of (C, H, W) maps.
+_IMAGE_LAYERS: Final = frozenset(
+    {
+        "Conv2d",
+        "ConvTranspose2d",
+        "LazyConv2d",
+        "LazyConvTranspose2d",
+        "BatchNorm2d",
+        "InstanceNorm2d",
+        "MaxPool2d",
+        "AvgPool2d",
+        "AdaptiveAvgPool2d",
+        "AdaptiveMaxPool2d",
+        "Upsample",
+        "UpsamplingNearest2d",
+        "UpsamplingBilinear2d",
+        "PixelShuffle",
+        "PixelUnshuffle",
+    }
+)
+
+
 def _builtin_module_result(
     ip: Interpreter,
     ref: ObjRef,
@@ -1275,8 +1297,15 @@ def _builtin_module_result(
             rank = xt.rank + 1  # one vector per index
         elif name == "EmbeddingBag" and xt.rank in (1, 2):
             rank = 2  # one vector per bag
+    # 2-d layers give (N, C, H, W) maps; layers that keep the shape keep a batch of images one
+    image = rank == 4 and (
+        name in _IMAGE_LAYERS or (xt.image and xt.rank == 4 and keeps_rank(mf.functional_qualname))
+    )
     t = t.evolve(
-        dtype=dtype, why_dtype=mod.why_dtype if mf.has_parameters else xt.why_dtype, rank=rank
+        dtype=dtype,
+        why_dtype=mod.why_dtype if mf.has_parameters else xt.why_dtype,
+        rank=rank,
+        image=image,
     )
     weight_t = inputs[1].tensor if len(inputs) > 1 else None
     if t.rg is not Tri.NO and weight_t is not None and weight_t.rg is Tri.YES:

@@ -919,12 +919,17 @@ def _tags(
     if name in ("add", "__add__", "__radd__") and len(tensors) == 2:
         t = _eps_where_zero(t, tensors)
     if (
-        t.rank == 3
+        t.rank in (3, 4)
         and (name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING or name in ("flip", "roll"))
-        and any(i.tensor is not None and i.tensor.image for i in tensors)
+        and any(
+            i.tensor is not None and i.tensor.image and i.tensor.rank == t.rank for i in tensors
+        )
     ):
-        t = t.evolve(image=True)  # `read_image(p) / 255.0` is still one (C, H, W) image
+        # `read_image(p) / 255.0` is still one (C, H, W) image; `sigmoid(decoded)` a batch
+        t = t.evolve(image=True)
     source = tensors[0].tensor if tensors else None
+    if t.rank == 4 and name in _IMAGE_2D and source is not None and source.rank == 4:
+        t = t.evolve(image=True)  # a 2-d convolution or pooling gives (N, C, H, W) maps
     if t.rank == 3 and name in _IMAGE_2D and source is not None and source.rank == 3:
         # a 2-d pooling or convolution reads 3-D input as (C, H, W); a (1, k) window pools
         # only the last axis of a (B, C, T) signal

@@ -1107,9 +1107,12 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
             node,
             state,
         )
-        rank = state.tensor(iterable).rank
+        source = state.tensor(iterable)
+        rank = source.rank
         if rank:  # `for img in batch`: one item of the first dimension
-            state.heap[ref.oid] = state.tensor(ref).evolve(rank=rank - 1)
+            # one (C, H, W) image of a batch of images
+            image = source.image and rank == 4
+            state.heap[ref.oid] = state.tensor(ref).evolve(rank=rank - 1, image=image)
         return ref
     children = container_children(iterable, state)
     if children:
