@@ -167,7 +167,7 @@ def test_two_d_pooling_of_three_dims_is_one_image() -> None:
         "signal = F.avg_pool1d(torch.rand(2, 3, 16), 2)\n"
     )
     assert facts["small"].rank == 3 and facts["small"].image
-    assert facts["batch"].rank == 4 and not facts["batch"].image
+    assert facts["batch"].rank == 4 and facts["batch"].image  # a batch of (C, H, W) maps
     assert facts["signal"].rank == 3 and not facts["signal"].image
 
 

@@ -436,7 +436,9 @@ class Tensor:
     from_module: int | None = None  # heap id of the module whose output this is (a teacher's, say)
     module_why: Why | None = None  # the call of that module; its text is how it is written
     uninit: Why | None = None  # allocated by a legacy constructor and not yet initialised (TL404)
-    image: bool = False  # a (C, H, W) image from an image loader (TL405)
+    # a (C, H, W) image (an image loader's, an item of a batch of maps), or at rank 4 a
+    # batch of them (what 2-d layers give) (TL405)
+    image: bool = False
     params_of: int | None = (
         None  # stands for every parameter of this module (`for p in m.parameters()`)
     )
