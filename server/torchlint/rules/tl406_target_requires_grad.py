@@ -46,7 +46,8 @@ Safe: `.detach()` stops the gradient at the target, as the loss intends. (Comput
 target under `torch.no_grad()` is better still: it saves memory.)
 
 A pseudo-label made from the model's own prediction is flagged too: a target sharpened by a
-temperature below 1 (`softmax(out / 0.5)`, `p ** (1 / T)`), or the prediction on the weakly
+temperature below 1 (`softmax(out / 0.5)`, `p ** (1 / T)`, also a helper's `T` given
+`cfg["temperature"]` by its caller), or the prediction on the weakly
 augmented view used as the label of the strongly augmented one (FixMatch, UDA, test-time
 adaptation): every such method detaches it.
 
@@ -74,6 +75,7 @@ from torchlint.analysis.state import State
 from torchlint.analysis.training import module_tree
 from torchlint.analysis.values import (
     UNKNOWN,
+    Const,
     DictObj,
     ModuleObj,
     ObjRef,
@@ -294,6 +296,7 @@ def _pseudo_label(ctx: RuleContext, call: LossCall) -> bool:
         return False
     stored = _assignments(scope)
     numbers = {**_config_fields(ctx.tree), **_numbers_in(scope, ctx.tree)}
+    numbers.update(_numbers_given(func, numbers, call.event))
     if any(_sharpens(n, numbers) for n in _made_from(target, stored, into_calls=False)):
         return True
     made = _made_from(target, stored)
@@ -385,6 +388,29 @@ def _sharpens(node: ast.AST, numbers: dict[str, float]) -> bool:
         temperature = _number(exponent.right, numbers)
         return temperature is not None and 0 < temperature < 1
     return False
+
+
+def _numbers_given(func: ast.AST | None, known: dict[str, float], event: Event) -> dict[str, float]:
+    """The numbers the helper's parameters hold in the run that reached the loss
+    (`consistency_loss(aug, clean, cfg["temperature"])` of a config dict): those the text
+    does not settle, never bound again in the helper."""
+    state = event.state if isinstance(event, TorchCall | ModuleCall) else None
+    if state is None or not isinstance(func, ast.FunctionDef):
+        return {}
+    a = func.args
+    rebound = _assignments(func)
+    found: dict[str, float] = {}
+    for p in (*a.posonlyargs, *a.args, *a.kwonlyargs):
+        value = state.env.get(p.arg)
+        number = value.value if isinstance(value, Const) else None
+        if (
+            p.arg not in known
+            and p.arg not in rebound
+            and isinstance(number, int | float)
+            and not isinstance(number, bool)
+        ):
+            found[p.arg] = float(number)
+    return found
 
 
 def _number(node: ast.expr, numbers: dict[str, float]) -> float | None:
