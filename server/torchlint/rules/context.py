@@ -231,6 +231,8 @@ class RuleContext:
             operand = _under_views(operand)  # `self.mlp(pts.transpose(1, 2))`: still the input
         if not isinstance(func, ast.FunctionDef) or not isinstance(operand, ast.Name):
             return None
+        if not isinstance(self.parents(func).get(id(func)), ast.ClassDef):
+            return None  # a plain function running the model: its model call is the place
         params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]
         name = operand.id
         if name not in params:
