@@ -259,15 +259,26 @@ def _td_target(ctx: RuleContext, target: ast.expr | None) -> bool:
 
 
 def _helper_return(ctx: RuleContext, expr: ast.expr) -> tuple[ast.FunctionDef, ast.expr] | None:
-    """`td_target(...)` calling a module-level function of the file with one `return`: that
-    function and what it returns."""
-    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)):
+    """`td_target(...)` calling a module-level function of the file with one `return`, or
+    `self.td_target(...)` a method of the class around the call: that function and what it
+    returns."""
+    if not isinstance(expr, ast.Call):
         return None
-    tree = ctx.tree
-    if tree is None:
-        return None
-    for stmt in tree.body:
-        if isinstance(stmt, ast.FunctionDef) and stmt.name == expr.func.id:
+    body: list[ast.stmt] = []
+    name = None
+    if isinstance(expr.func, ast.Name) and ctx.tree is not None:
+        body, name = ctx.tree.body, expr.func.id
+    elif (
+        isinstance(expr.func, ast.Attribute)
+        and isinstance(expr.func.value, ast.Name)
+        and expr.func.value.id == "self"
+    ):
+        method = ctx.enclosing_function(expr)
+        cls = ctx.parents(method).get(id(method)) if method is not None else None
+        if isinstance(cls, ast.ClassDef):
+            body, name = cls.body, expr.func.attr
+    for stmt in body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == name:
             returns = [n for n in ast.walk(stmt) if isinstance(n, ast.Return)]
             if len(returns) == 1 and returns[0].value is not None:
                 return stmt, returns[0].value
