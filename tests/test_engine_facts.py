@@ -615,3 +615,18 @@ def test_numpy_bins_and_index_tricks() -> None:
     assert facts["bins"].dtype == frozenset({"int64"}) and facts["bins"].rank == 1
     assert facts["pts"].dtype == frozenset({"float64"}) and facts["pts"].rank == 2
     assert facts["row"].dtype == frozenset({"float64"}) and facts["row"].rank == 1
+
+
+def test_flatten_joins_the_dimensions_from_start_to_end() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "x = torch.zeros(2, 3, 4, 5)\n"
+        "a = x.flatten(1)\n"
+        "b = x.flatten()\n"
+        "c = torch.flatten(x, 1, 2)\n"
+        "d = x.flatten(-2)\n"
+        "e = x.flatten(start_dim=2)\n"
+        "f = x.flatten(k)\n"
+    )
+    assert [facts[n].rank for n in "abcde"] == [2, 1, 3, 3, 3]
+    assert facts["f"].rank is None

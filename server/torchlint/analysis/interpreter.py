@@ -2669,8 +2669,10 @@ def _unrolled_items(iterable: Value) -> tuple[Value, ...] | None:
     items = iterable.items
     if all(item == items[0] for item in items):
         return None
-    if not any(_holds_reference(item) for item in items) and not _distinct_names(items):
-        return None
+    if not any(
+        _holds_reference(item) or isinstance(item, NP.NumpyArray) for item in items
+    ) and not _distinct_names(items):
+        return None  # numbers and the like: one element for all (numpy arrays differ)
     return items
 
 
@@ -3136,8 +3138,14 @@ def _listed(elem: Value, state: State) -> bool:
     it): pairs holding tensors (`[(x, y) for ...]`), modules (`[Block(d) for ...]`), numpy
     arrays, numbers and rows of numbers (`[float(r["y"]) for r in rows]`, `[(i, j) for ...]`)."""
     if isinstance(elem, Seq) and elem.kind == "tuple":
+        # rows of numbers, with flags, names or values not known beside them
+        # (`[run_episode(env) for _ in range(n)]` of `(ret, length, success)`)
         return any(isinstance(item, TRef | NP.NumpyArray) for item in elem.items) or bool(
-            elem.items and all(const_type(item) in (int, float) for item in elem.items)
+            any(const_type(item) in (int, float) for item in elem.items)
+            and all(
+                item is UNKNOWN or const_type(item) in (int, float, bool, str)
+                for item in elem.items
+            )
         )
     if state.module(elem) is not None or isinstance(elem, NP.NumpyArray):
         return True

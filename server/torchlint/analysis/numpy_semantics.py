@@ -222,10 +222,15 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
     if qual.startswith("numpy.fft.") and name in _FFTS and args:
         return _fft(args[0][1], _FFTS[name], node)
     if qual in ("numpy.loadtxt", "numpy.genfromtxt"):
-        # numpy reads text as float unless told (`dtype=`, or second: `loadtxt(f, np.float32)`)
+        # numpy reads text as float unless told (`dtype=`, or second: `loadtxt(f, np.float32)`;
+        # `dtype=None` infers each column's type); with `names=True`, one record per row
+        names = kwargs.get("names", (None, None))[1]
+        rank = 1 if names == Const(True) else None
         if len(args) > 1:
-            return NumpyArray(dtype_of(args[1][1]), node.lineno)
-        return NumpyArray(explicit or "float64", node.lineno)
+            return NumpyArray(dtype_of(args[1][1]), node.lineno, rank)
+        if "dtype" in kwargs and explicit is None:
+            return NumpyArray(None, node.lineno, rank)
+        return NumpyArray(explicit or "float64", node.lineno, rank)
     if qual.startswith("numpy.random.") and _one_draw(name, args, kwargs):
         return UNKNOWN  # `np.random.rand()`, `np.random.normal(0, 1)`: a Python float
     if qual == "numpy.full" and not explicit:

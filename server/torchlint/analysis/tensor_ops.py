@@ -589,6 +589,32 @@ def _result_device(tensors: list[Input]) -> tuple[str | None, Why | None]:
 _JOINS: Final = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack"})
 
 
+def _flattened(op_name: str, rank: int, node: ast.Call) -> int | None:
+    """`x.flatten(1)`, `torch.flatten(x, 1, -1)`: the dimensions from start_dim to end_dim
+    become one (written as numbers; anything else leaves the rank unknown)."""
+    given = node.args[1:] if op_name.startswith("torch.") else node.args
+    bounds: list[int] = [0, -1]
+    for i, (arg, key) in enumerate(((given, "start_dim"), (given, "end_dim"))):
+        expr = (
+            arg[i] if i < len(arg) else next((k.value for k in node.keywords if k.arg == key), None)
+        )
+        if expr is None:
+            continue
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            expr, sign = expr.operand, -1
+        else:
+            sign = 1
+        if not (isinstance(expr, ast.Constant) and type(expr.value) is int):
+            return None
+        bounds[i] = sign * expr.value
+    if rank == 0:
+        return 1
+    start, end = (b + rank if b < 0 else b for b in bounds)
+    if not 0 <= start <= end < rank:
+        return None
+    return rank - (end - start)
+
+
 def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None:
     name = short(op_name)
     ranks = [i.tensor.rank for i in inputs if i.tensor is not None]
@@ -602,6 +628,8 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
         given = shape_rank([i.value for i in inputs[1:]])
         if given is not None:
             return given
+    if name == "flatten" and ranks and ranks[0] is not None and isinstance(node, ast.Call):
+        return _flattened(op_name, ranks[0], node)
     if name in ("unsqueeze", "stft") and ranks and ranks[0] is not None:
         return ranks[0] + 1  # stft: (L,) -> (F, T), (B, L) -> (B, F, T)
     if op_name == "Tensor.unfold" and ranks and ranks[0] is not None:
@@ -721,6 +749,13 @@ _SELF_SHAPED: Final = frozenset(
         "pixel_shuffle",
         "pixel_unshuffle",
         "grid_sample",  # (N, C, H_out, W_out) from (N, C, H, W)
+        # pieces along a dimension (the one tensor standing for each of them)
+        "split",
+        "chunk",
+        "tensor_split",
+        "hsplit",
+        "vsplit",
+        "dsplit",
     }
 )
 _IMAGE_2D: Final = frozenset(

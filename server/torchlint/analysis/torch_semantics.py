@@ -1068,6 +1068,9 @@ def container_children(value: Value, state: State) -> tuple[Value, ...] | None:
     return kids
 
 
+_ITEM: Final = -101  # the allocation context of an iterated item (see `iter_element`)
+
+
 def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr) -> Value:
     if isinstance(iterable, Seq):
         if not iterable.items:
@@ -1099,20 +1102,31 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
         one = AnyModule(iterable.module)
         return Seq((Const(_TypeOnly(str)), one), "tuple") if iterable.named else one
     if isinstance(iterable, TRef):
-        ref = apply_op(
-            ip,
-            "Tensor.__getitem__",
-            K.op("Tensor.__getitem__"),
-            [make_input(ip, node, iterable, state)],
-            node,
-            state,
-        )
         source = state.tensor(iterable)
+        # an item has a cell of its own, apart from what the iterable's call made at `node`
+        # (`zip(X.split(10), y.split(10))` iterates at the very calls that split)
+        context = ip.frame.context
+        ip.frame.context = (*context, _ITEM)
+        try:
+            ref = apply_op(
+                ip,
+                "Tensor.__getitem__",
+                K.op("Tensor.__getitem__"),
+                [make_input(ip, node, iterable, state)],
+                node,
+                state,
+            )
+        finally:
+            ip.frame.context = context
         rank = source.rank
-        if rank:  # `for img in batch`: one item of the first dimension
-            # one (C, H, W) image of a batch of images
-            image = source.image and rank == 4
-            state.heap[ref.oid] = state.tensor(ref).evolve(rank=rank - 1, image=image)
+        if rank:
+            if iterable.oid in ip.split_results:
+                # `for xb in X.split(10)`: the pieces, as many dimensions as the whole
+                state.heap[ref.oid] = state.tensor(ref).evolve(rank=rank)
+            else:
+                # `for img in batch`: one item of the first dimension (one image of a batch)
+                image = source.image and rank == 4
+                state.heap[ref.oid] = state.tensor(ref).evolve(rank=rank - 1, image=image)
         return ref
     children = container_children(iterable, state)
     if children:
@@ -4725,6 +4739,16 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
             and index.dtype.startswith(("int", "uint"))
         ):
             rank = base.rank  # `x[idx]`: the rows an index vector picks, as many dimensions
+        if (
+            isinstance(index, NP.NumpyArray)
+            and index.dtype == "bool"
+            and index.rank is not None
+            and base.rank is not None
+            and base.rank >= index.rank
+        ):
+            rank = base.rank - index.rank + 1  # `labels[fold != k]`: the kept rows, in one axis
+        if const_type(index) is str:
+            rank = base.rank  # `table["label"]`: a field of a structured array, its shape
         return NP.get_item(base, basic, rank, node)
     if isinstance(base, Seq):
         if isinstance(node.slice, ast.Slice):
