@@ -1088,7 +1088,50 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
     if name in _KEEPS_VALUES and fi is not None:
         return fi  # `softplus(h).squeeze(1) + 0.1`: the same values, laid out anew
     if name in ("exp", "softplus"):
-        return POSITIVE if name == "exp" else NONNEG
+        return POSITIVE  # softplus(x) = log(1 + e^x) > 0 everywhere
+    if (
+        name == "to"
+        and fi is not None
+        and not any(
+            isinstance(i.value, TorchName) and i.value.qualname.endswith(("16", "half"))
+            for i in inputs[1:]
+        )
+    ):
+        return (
+            fi  # `sq.to(torch.float64)`, `.to(device)`: the same values (not narrowed to 16 bits)
+        )
+    if (
+        name in ("reciprocal", "rsqrt")
+        or (name in ("pow", "__pow__") and len(inputs) > 1 and (inputs[1].scalar or 0.0) < 0)
+    ) and (fi is not None and fi.lo is not None and fi.lo >= 0 and fi.excludes(0.0)):
+        return POSITIVE  # `reciprocal(1 + d2)`, `(1 + d2) ** -1`: positive where the base is
+    if name == "cosh":
+        return Interval(1.0, None)  # `log(cosh(err))`: at least 1
+    if (
+        name in ("__truediv__", "div", "true_divide")
+        and fi is not None
+        and fi.lo is not None
+        and fi.lo >= 0
+        and len(inputs) > 1
+        and inputs[1].tensor is None
+    ):
+        c = inputs[1].scalar
+        if c is not None and c > 0:
+            return fi.scale(1.0 / c)
+        if c is None:
+            # `sq.sum(-1) / x.size(-1)`: a count the analysis cannot read; 0 only where `sq` is
+            return NONNEG
+    if (
+        name == "__rtruediv__"
+        and fi is not None
+        and fi.lo is not None
+        and fi.lo >= 0
+        and fi.excludes(0.0)
+        and len(inputs) > 1
+        and (c := inputs[1].scalar) is not None
+        and c > 0
+    ):
+        return POSITIVE  # `1.0 / (1.0 + d2)`: a Student-t kernel, in (0, 1]
     if name in ("sigmoid", "softmax"):
         return Interval(0.0, 1.0)
     if name in ("sqrt", "rsqrt") and fi is not None and fi.excludes(0.0) and fi.lo is not None:
@@ -1224,6 +1267,11 @@ _KEEPS_VALUES: Final = frozenset(
         "masked_select",
         "amax",
         "amin",
+        # conversions to a wide float type and moves between devices
+        "double",
+        "float",
+        "cpu",
+        "cuda",
     }
 )
 

@@ -28,6 +28,7 @@ from torchlint.analysis.facts import (
     BOOL,
     FLOATING,
     INTEGRAL,
+    POSITIVE,
     DType,
     GradMode,
     Interval,
@@ -2256,17 +2257,21 @@ def _image_sizes(qual: str, node: ast.Call) -> bool:
 
 def _factory_interval(qual: str, args: Args) -> Interval | None:
     name = short(qual)
-    if name in ("ones", "ones_like"):
+    if name in ("ones", "ones_like", "new_ones"):
         return Interval(1.0, 1.0)
-    if name in ("zeros", "zeros_like"):
+    if name in ("zeros", "zeros_like", "new_zeros"):
         return Interval(0.0, 0.0)
     if name in ("rand", "rand_like"):
         return Interval(0.0, 1.0, hi_open=True)
-    if name in ("full", "full_like") and len(args) > 1:
+    if name in ("full", "full_like", "new_full") and len(args) > 1:
         v = const_number(args[1][1])
         if v is not None:
             return Interval(v, v)
-    if name in ("tensor", "as_tensor") and args and (v := const_number(args[0][1])) is not None:
+    if (
+        name in ("tensor", "as_tensor", "new_tensor")
+        and args
+        and (v := const_number(args[0][1])) is not None
+    ):
         return Interval(v, v)  # `torch.tensor(1e-12)`: that one number
     if name == "arange" and args:
         # `arange(n)` counts up from 0, `arange(1, n)` from 1 (with a positive step)
@@ -3218,6 +3223,22 @@ def _view_base(t: Tensor, ref: TRef, state: State) -> Tensor | None:
     return base if isinstance(base, Tensor) else None
 
 
+def _added_in_place(
+    t: Tensor, label: str, value: tuple[ast.expr | None, Value] | None
+) -> Interval | None:
+    """`sq += eps`, `sq.add_(1e-12)`: the bounds moved by a number (an epsilon the analysis
+    cannot read keeps a non-negative tensor away from 0); any other write forgets them."""
+    if t.interval is None or value is None or label not in ("+=", "add_"):
+        return None
+    c = const_number(value[1])
+    if c is not None:
+        return t.interval.shift(c)
+    lo = t.interval.lo
+    if not isinstance(value[1], TRef | Const) and lo is not None and lo >= 0:
+        return POSITIVE
+    return None
+
+
 def inplace_write(
     ip: Interpreter,
     ref: TRef,
@@ -3321,6 +3342,7 @@ def inplace_write(
             singular=None,
             softmax=None,
             softmax_kind=None,
+            interval=_added_in_place(t, label, value) if label in ("+=", "add_") else t.interval,
         )
         if t.is_view and t.root in state.heap:
             base = state.heap[t.root]
@@ -3341,7 +3363,7 @@ def inplace_write(
             singular=None if kind != "setitem" else t.singular,
             softmax=None,
             softmax_kind=None,
-            interval=None,
+            interval=_added_in_place(t, label, value),
         )
         if (
             t.rg is Tri.NO
