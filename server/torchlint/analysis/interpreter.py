@@ -218,6 +218,7 @@ class Interpreter:
         self.rebound: dict[int, frozenset[str]] = {}  # see `_bound_after`
         self.bindings: dict[int, tuple[list[int], list[str]]] = {}  # see `_bindings`
         self.gpu_tests: dict[int, bool | None] = {}  # see `stmt_If`
+        self.correlated: dict[int, dict[int, int]] = {}  # see `_correlated`
         self.training = TrainingTracker(self)
         self.module_calls = 0  # calls of modules so far (a method that ran one is a forward)
         # Why grad is off where a helper switched it off for good (see `_inline`).
@@ -1219,12 +1220,67 @@ class Interpreter:
         return False
 
     def exec_block(self, body: list[ast.stmt], state: State) -> None:
-        for stmt in body:
+        pairs = self._correlated(body) if self.frame.loops else None
+        i = 0
+        while i < len(body):
             if not state.live:
                 return
-            self.exec_stmt(stmt, state)
+            j = pairs.get(i) if pairs else None
+            if j is not None and self._run_correlated(body, i, j, state):
+                i = j + 1
+                continue
+            self.exec_stmt(body[i], state)
+            i += 1
         if state.live and body and self.frame.covers and not self.muted:
             self.completed.add(id(body[-1]))
+
+    def _correlated(self, body: list[ast.stmt]) -> dict[int, int] | None:
+        """Pairs of statements of a loop body that test the same condition, nothing between
+        them binding its names: `if step % k == 0: loss.backward()` then `if step % k == 0:
+        h = h.detach()` (or `h = h.detach() if step % k == 0 else h`). They take the same
+        branch in every iteration (see `_run_correlated`)."""
+        key = id(body)
+        found = self.correlated.get(key)
+        if found is None:
+            found = self.correlated[key] = _correlated_pairs(body)
+        return found
+
+    def _run_correlated(self, body: list[ast.stmt], i: int, j: int, state: State) -> bool:
+        """Run `body[i]` to `body[j]` as one branch on the shared condition; False (nothing run)
+        when the condition is decided (a constant, a choice of machine)."""
+        first = body[i]
+        assert isinstance(first, ast.If)
+        cond = self.eval(first.test, state)
+        if _truth(cond, first.test) is not None or _gpu_side(first.test) is not None:
+            return False
+        self.stmt = first
+        self.steps += 1
+        second = body[j]
+        if self.frame.covers and not self.muted:
+            self.covered.update((id(first), id(second)))
+        between = body[i + 1 : j]
+        other = state.copy()
+        T.narrow_isinstance(self, first.test, state)
+        for branch, taken in ((state, True), (other, False)):
+            self.exec_block(first.body if taken else first.orelse, branch)
+            self.exec_block(between, branch)
+            if not branch.live:
+                continue
+            if isinstance(second, ast.If):
+                self.stmt = second
+                self.exec_block(second.body if taken else second.orelse, branch)
+            else:
+                assert isinstance(second, ast.Assign) and isinstance(second.value, ast.IfExp)
+                self.stmt = second
+                expr = second.value.body if taken else second.value.orelse
+                self.assign(second.targets[0], self.eval(expr, branch), branch, expr)
+        if not state.live:
+            self._adopt(state, other)
+        elif other.live:
+            live = functools.partial(self._live_after, second)
+            after = self.frame.loops[-1].freed_after
+            self._adopt(state, join_states(self.graph, state, other, live=live, after=after))
+        return True
 
     def exec_stmt(self, stmt: ast.stmt, state: State) -> None:
         self.stmt = stmt
@@ -1581,7 +1637,7 @@ class Interpreter:
             after = loops[-1].freed_after if loops else None
             self._adopt(state, join_states(self.graph, state, other, live=live, after=after))
 
-    def _live_after(self, stmt: ast.If) -> tuple[frozenset[str], frozenset[str]] | None:
+    def _live_after(self, stmt: ast.stmt) -> tuple[frozenset[str], frozenset[str]] | None:
         """The names a branch in a loop may still hand on: read after it in the loop body or
         by the next iteration before it binds them; and those read only after the loop. A
         name bound again before any read (`out = model(x)` at the top of the body) is not:
@@ -1932,8 +1988,13 @@ class Interpreter:
         return src.scan_lines[first - 1 : end]
 
     def _loop_continue(self, s: State, frame: LoopFrame) -> State:
+        """The end of an iteration: the paths that `continue`d join the one that ran through
+        (`if step % k: continue; loss.backward(); h = h.detach()`), what only the next
+        iteration reads before binding it deciding which freed graphs stay reachable."""
+        loop = frame.node
+        live = functools.partial(self._live_after, loop) if loop is not None else None
         for c in frame.continues:
-            s = join_states(self.graph, s, c)
+            s = join_states(self.graph, s, c, live=live, after=frame.freed_after)
         frame.continues.clear()
         return s
 
@@ -3038,8 +3099,47 @@ def _asks_for_gpu(test: ast.expr) -> bool:
     return False
 
 
+_JUMPS: Final = (ast.Return, ast.Break, ast.Continue, ast.Raise, ast.Yield, ast.YieldFrom)
+
+
+def _correlated_pairs(body: list[ast.stmt]) -> dict[int, int]:
+    """See `Interpreter._correlated`: index of an `if` -> index of the later statement that
+    tests the same (an `if`, or an assignment of a conditional expression), with no jump
+    and no binding of the test's names in the `if`, between them, or in the later one's
+    branches. Within six statements."""
+    pairs: dict[int, int] = {}
+    for i, stmt in enumerate(body):
+        if not isinstance(stmt, ast.If) or any(isinstance(b, ast.If) for b in stmt.orelse):
+            continue
+        test = ast.dump(stmt.test)
+        names = {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
+        for j in range(i + 1, min(len(body), i + 7)):
+            other = body[j]
+            if isinstance(other, ast.If):
+                other_test: ast.expr | None = other.test
+            elif (
+                isinstance(other, ast.Assign)
+                and len(other.targets) == 1
+                and isinstance(other.value, ast.IfExp)
+            ):
+                other_test = other.value.test
+            else:
+                other_test = None
+            if other_test is not None and ast.dump(other_test) == test:
+                span = [stmt, *body[i + 1 : j + 1]]
+                if not any(
+                    isinstance(n, _JUMPS)
+                    or (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id in names)
+                    for part in span
+                    for n in ast.walk(part)
+                ):
+                    pairs[i] = j
+                break
+    return pairs
+
+
 def _live_names(
-    stmt: ast.If, loop: ast.stmt, scope: ast.AST | None
+    stmt: ast.stmt, loop: ast.stmt, scope: ast.AST | None
 ) -> tuple[frozenset[str], frozenset[str]]:
     """See `Interpreter._live_after` (by lines: a read after the branch in the loop, or a
     read in the loop before the name's first binding there; then a read after the loop).
