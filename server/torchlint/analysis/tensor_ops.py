@@ -617,6 +617,11 @@ def _flattened(op_name: str, rank: int, node: ast.Call) -> int | None:
 
 def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None:
     name = short(op_name)
+    if isinstance(node, ast.Call) and any(
+        k.arg == "return_indices" and not (isinstance(k.value, ast.Constant) and not k.value.value)
+        for k in node.keywords
+    ):
+        return None  # `max_pool2d(x, 2, return_indices=True)`: a pair, not a tensor of a rank
     ranks = [i.tensor.rank for i in inputs if i.tensor is not None]
     if (
         name in _SHAPE_GIVEN
@@ -1107,6 +1112,8 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         return POSITIVE  # `reciprocal(1 + d2)`, `(1 + d2) ** -1`: positive where the base is
     if name == "cosh":
         return Interval(1.0, None)  # `log(cosh(err))`: at least 1
+    if name == "elu" and isinstance(node, ast.Call) and len(node.args) <= 1 and not node.keywords:
+        return Interval(-1.0, None, lo_open=True)  # alpha 1: above -1 (`elu(x) + 1` > 0)
     if (
         name in ("__truediv__", "div", "true_divide")
         and fi is not None
@@ -1205,7 +1212,16 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         and fi.lo is not None
         and fi.lo >= 0
     ):
-        return NONNEG
+        # a sum of positive values is positive (`x.exp().sum(-1)` under a log-sum-exp)
+        return POSITIVE if fi.excludes(0.0) else NONNEG
+    if name in ("__mul__", "__rmul__", "mul") and len(tensors) == 2:
+        bounds = [t.tensor.interval if t.tensor is not None else None for t in tensors]
+        flags = [t.tensor is not None and t.tensor.dtype == BOOL for t in tensors]
+        if all(
+            flag or (b is not None and b.lo is not None and b.lo >= 0)
+            for b, flag in zip(bounds, flags, strict=True)
+        ):
+            return NONNEG  # `x.pow(2) * valid`: squares kept or zeroed by a mask
     if name in ("__add__", "add") and len(tensors) == 2:
         a, b = (t.tensor.interval if t.tensor else None for t in tensors)
         if a is not None and b is not None and a.lo is not None and b.lo is not None:

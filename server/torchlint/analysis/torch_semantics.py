@@ -4332,6 +4332,10 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
     if isinstance(obj, PastedLayer) and name in ("weight", "bias"):
         return pasted_layer_weight(ip, obj.name, name, node, state)
     if isinstance(obj, TorchName):
+        if name in ("is_floating_point", "is_complex") and (dt := parse_dtype(obj)) is not None:
+            # `if target.dtype.is_floating_point:` of a known dtype: the branch is decided
+            kind = K.dtype_category(dt)
+            return Const(kind == "float" if name == "is_floating_point" else kind == "complex")
         return TorchName(f"{obj.qualname}.{name}")
     if isinstance(obj, ExtName):
         qual = f"{obj.qualname}.{name}"
@@ -4709,7 +4713,10 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
                 mask=t.mask,
                 singular=t.singular,
                 interval=t.interval,
-                rank=_basic_index_rank(t.rank, node.slice, index),
+                # `x.split(2)[0]`: one of the pieces the tensor stands for, as many dimensions
+                rank=t.rank
+                if base.oid in ip.split_results and const_type(index) is int
+                else _basic_index_rank(t.rank, node.slice, index),
             )
         else:
             rt = rt.evolve(
