@@ -1297,6 +1297,8 @@ def _builtin_module_result(
             rank = xt.rank + 1  # one vector per index
         elif name == "EmbeddingBag" and xt.rank in (1, 2):
             rank = 2  # one vector per bag
+    if mod.ctor.get("return_indices", Const(False)) != Const(False):
+        rank = None  # `nn.MaxPool2d(2, return_indices=True)`: a pair, not a tensor of a rank
     # 2-d layers give (N, C, H, W) maps; layers that keep the shape keep a batch of images one
     image = rank == 4 and (
         name in _IMAGE_LAYERS or (xt.image and xt.rank == 4 and keeps_rank(mf.functional_qualname))

@@ -1112,6 +1112,38 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         return POSITIVE  # `reciprocal(1 + d2)`, `(1 + d2) ** -1`: positive where the base is
     if name == "cosh":
         return Interval(1.0, None)  # `log(cosh(err))`: at least 1
+    if (
+        name in ("float", "double", "half", "to", "type_as")
+        and first is not None
+        and first.dtype == BOOL
+    ):
+        return Interval(0.0, 1.0)  # `valid.float()`: 0 or 1
+    if name == "masked_fill" and fi is not None and fi.lo is not None and len(inputs) > 2:
+        fill = inputs[2].scalar
+        if fill is not None:
+            return Interval(min(fi.lo, fill), None)  # `sq.masked_fill(~valid, 0)`: still >= 0
+    if name == "where" and len(inputs) == 3:
+        parts = [
+            i.tensor.interval
+            if i.tensor is not None
+            else (Interval(i.scalar, i.scalar) if i.scalar is not None else None)
+            for i in inputs[1:]
+        ]
+        a, b = parts
+        if a is not None and b is not None:
+            return a.join(b)  # `where(valid, x.pow(2), 0.0)`: one side or the other
+    if (
+        name in ("__truediv__", "div", "true_divide")
+        and fi is not None
+        and fi.lo is not None
+        and fi.lo >= 0
+        and len(tensors) == 2
+        and (d := tensors[1].tensor) is not None
+        and d.interval is not None
+        and d.interval.lo is not None
+        and d.interval.lo > 0
+    ):
+        return NONNEG  # `sum of squares / valid.sum().clamp_min(1)`
     if name == "elu" and isinstance(node, ast.Call) and len(node.args) <= 1 and not node.keywords:
         return Interval(-1.0, None, lo_open=True)  # alpha 1: above -1 (`elu(x) + 1` > 0)
     if (

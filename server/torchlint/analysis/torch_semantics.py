@@ -3011,6 +3011,10 @@ def tensor_method(
             return out
     if name == "contiguous" and not args and t.leaf is Tri.YES and not t.is_view:
         return ref  # a leaf that is no view is contiguous: torch returns the tensor itself
+    if name in ("is_floating_point", "is_complex") and not args and t.dtype and len(t.dtype) == 1:
+        # `if target.is_floating_point():` of a known dtype: the branch is decided
+        kind = K.dtype_category(next(iter(t.dtype)))
+        return Const(kind == "float" if name == "is_floating_point" else kind == "complex")
     if name in ("size", "dim", "numel", "ndimension", "nelement", "stride"):
         if name in ("dim", "ndimension") and t.rank is not None:
             return Const(t.rank)
@@ -3985,6 +3989,25 @@ _CMP: Final[dict[type, tuple[str, str, str]]] = {
 }
 
 
+def _dtype_test(left: Value, op: ast.cmpop, right: Value) -> Const | None:
+    """`target.dtype == torch.long`, `x.dtype in (torch.int32, torch.int64)`, `is not`: decided
+    when the tensor's dtype is known (a branch on it runs for that dtype only)."""
+    dl = parse_dtype(left) if isinstance(left, TorchName) else None
+    if dl is None:
+        return None
+    if isinstance(op, ast.Eq | ast.NotEq | ast.Is | ast.IsNot) and isinstance(right, TorchName):
+        dr = parse_dtype(right)
+        if dr is None:
+            return None
+        return Const((dl == dr) == isinstance(op, ast.Eq | ast.Is))
+    if isinstance(op, ast.In | ast.NotIn) and isinstance(right, Seq) and right.items:
+        kinds = [parse_dtype(i) if isinstance(i, TorchName) else None for i in right.items]
+        if None in kinds or right.kind == "listof":
+            return None
+        return Const((dl in kinds) == isinstance(op, ast.In))
+    return None
+
+
 def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
     left = ip.eval(node.left, state)
     rights = [ip.eval(c, state) for c in node.comparators]
@@ -4000,6 +4023,8 @@ def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
         if isinstance(left, Const):
             return Const((left.value is None) == isinstance(node.ops[0], ast.Is))
         return UNKNOWN
+    if len(node.ops) == 1 and (decided := _dtype_test(left, node.ops[0], rights[0])) is not None:
+        return decided
     if len(node.ops) != 1 or type(node.ops[0]) not in _CMP:
         return UNKNOWN
     right = rights[0]
