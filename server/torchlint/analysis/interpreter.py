@@ -1220,19 +1220,29 @@ class Interpreter:
         return False
 
     def exec_block(self, body: list[ast.stmt], state: State) -> None:
-        pairs = self._correlated(body) if self.frame.loops else None
+        pairs = self._correlated(body) if self.frame.loops and len(body) > 1 else None
+        if pairs:
+            self._exec_paired(body, pairs, state)
+        else:
+            for stmt in body:
+                if not state.live:
+                    return
+                self.exec_stmt(stmt, state)
+        if state.live and body and self.frame.covers and not self.muted:
+            self.completed.add(id(body[-1]))
+
+    def _exec_paired(self, body: list[ast.stmt], pairs: dict[int, int], state: State) -> None:
+        """`exec_block` of a loop body with statements on one condition (`_correlated`)."""
         i = 0
         while i < len(body):
             if not state.live:
                 return
-            j = pairs.get(i) if pairs else None
+            j = pairs.get(i)
             if j is not None and self._run_correlated(body, i, j, state):
                 i = j + 1
                 continue
             self.exec_stmt(body[i], state)
             i += 1
-        if state.live and body and self.frame.covers and not self.muted:
-            self.completed.add(id(body[-1]))
 
     def _correlated(self, body: list[ast.stmt]) -> dict[int, int] | None:
         """Pairs of statements of a loop body that test the same condition, nothing between
@@ -3108,6 +3118,13 @@ def _correlated_pairs(body: list[ast.stmt]) -> dict[int, int]:
     and no binding of the test's names in the `if`, between them, or in the later one's
     branches. Within six statements."""
     pairs: dict[int, int] = {}
+    tested = sum(
+        1
+        for s in body
+        if isinstance(s, ast.If) or (isinstance(s, ast.Assign) and isinstance(s.value, ast.IfExp))
+    )
+    if tested < 2:
+        return pairs  # most bodies: no two statements on conditions at all
     for i, stmt in enumerate(body):
         if not isinstance(stmt, ast.If) or any(isinstance(b, ast.If) for b in stmt.orelse):
             continue
