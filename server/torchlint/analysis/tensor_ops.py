@@ -1102,9 +1102,8 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
             for i in inputs[1:]
         )
     ):
-        return (
-            fi  # `sq.to(torch.float64)`, `.to(device)`: the same values (not narrowed to 16 bits)
-        )
+        # `sq.to(torch.float64)`, `.to(device)`: the same values (not narrowed to 16 bits)
+        return fi
     if (
         name in ("reciprocal", "rsqrt")
         or (name in ("pow", "__pow__") and len(inputs) > 1 and (inputs[1].scalar or 0.0) < 0)
@@ -1132,18 +1131,6 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         a, b = parts
         if a is not None and b is not None:
             return a.join(b)  # `where(valid, x.pow(2), 0.0)`: one side or the other
-    if (
-        name in ("__truediv__", "div", "true_divide")
-        and fi is not None
-        and fi.lo is not None
-        and fi.lo >= 0
-        and len(tensors) == 2
-        and (d := tensors[1].tensor) is not None
-        and d.interval is not None
-        and d.interval.lo is not None
-        and d.interval.lo > 0
-    ):
-        return NONNEG  # `sum of squares / valid.sum().clamp_min(1)`
     if name == "elu" and isinstance(node, ast.Call) and len(node.args) <= 1 and not node.keywords:
         return Interval(-1.0, None, lo_open=True)  # alpha 1: above -1 (`elu(x) + 1` > 0)
     if (
@@ -1152,13 +1139,19 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
         and fi.lo is not None
         and fi.lo >= 0
         and len(inputs) > 1
-        and inputs[1].tensor is None
     ):
-        c = inputs[1].scalar
-        if c is not None and c > 0:
+        # a non-negative value divided by something positive: a number (the bounds scale),
+        # a count the analysis cannot read (`/ x.size(-1)`; 0 only where the value is), or a
+        # tensor known positive (`/ valid.sum().clamp_min(1)`)
+        divisor, c = inputs[1].tensor, inputs[1].scalar
+        if divisor is None and c is not None and c > 0:
             return fi.scale(1.0 / c)
-        if c is None:
-            # `sq.sum(-1) / x.size(-1)`: a count the analysis cannot read; 0 only where `sq` is
+        if (divisor is None and c is None) or (
+            divisor is not None
+            and divisor.interval is not None
+            and divisor.interval.lo is not None
+            and divisor.interval.lo > 0
+        ):
             return NONNEG
     if (
         name == "__rtruediv__"
