@@ -1261,7 +1261,7 @@ class Interpreter:
         first = body[i]
         assert isinstance(first, ast.If)
         cond = self.eval(first.test, state)
-        if _truth(cond, first.test) is not None or _gpu_side(first.test) is not None:
+        if _truth(cond, first.test) is not None or self._gpu_choice(first) is not None:
             return False
         self.stmt = first
         self.steps += 1
@@ -1284,12 +1284,7 @@ class Interpreter:
                 self.stmt = second
                 expr = second.value.body if taken else second.value.orelse
                 self.assign(second.targets[0], self.eval(expr, branch), branch, expr)
-        if not state.live:
-            self._adopt(state, other)
-        elif other.live:
-            live = functools.partial(self._live_after, second)
-            after = self.frame.loops[-1].freed_after
-            self._adopt(state, join_states(self.graph, state, other, live=live, after=after))
+        self._join_branches(state, other, second)
         return True
 
     def exec_stmt(self, stmt: ast.stmt, state: State) -> None:
@@ -1624,11 +1619,7 @@ class Interpreter:
         if truth is False:
             self.exec_block(stmt.orelse, state)
             return
-        key = id(stmt)
-        if key in self.gpu_tests:
-            gpu = self.gpu_tests[key]
-        else:
-            gpu = self.gpu_tests[key] = _gpu_side(stmt.test)  # a walk of the test: once
+        gpu = self._gpu_choice(stmt)
         if gpu is not None:
             # `if use_cuda: model.cuda()`: code written for the GPU, with a fallback for
             # machines without one; as for `"cuda" if ... else "cpu"`, follow the GPU side.
@@ -1638,12 +1629,24 @@ class Interpreter:
         T.narrow_isinstance(self, stmt.test, state)
         self.exec_block(stmt.body, state)
         self.exec_block(stmt.orelse, other)
+        self._join_branches(state, other, stmt)
+
+    def _gpu_choice(self, stmt: ast.If) -> bool | None:
+        """`_gpu_side` of the statement's test, walked once per statement."""
+        key = id(stmt)
+        if key in self.gpu_tests:
+            return self.gpu_tests[key]
+        gpu = self.gpu_tests[key] = _gpu_side(stmt.test)
+        return gpu
+
+    def _join_branches(self, state: State, other: State, last: ast.stmt) -> None:
+        """`state` becomes where the two paths of a branch meet after `last`."""
         if not state.live:
             self._adopt(state, other)  # `if ...: return/raise`: only the other path goes on
         elif other.live:
             # read only when a branch freed a graph (rare): a walk of the function's tree
             loops = self.frame.loops
-            live = functools.partial(self._live_after, stmt) if loops else None
+            live = functools.partial(self._live_after, last) if loops else None
             after = loops[-1].freed_after if loops else None
             self._adopt(state, join_states(self.graph, state, other, live=live, after=after))
 

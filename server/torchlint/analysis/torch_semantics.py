@@ -3012,9 +3012,7 @@ def tensor_method(
     if name == "contiguous" and not args and t.leaf is Tri.YES and not t.is_view:
         return ref  # a leaf that is no view is contiguous: torch returns the tensor itself
     if name in ("is_floating_point", "is_complex") and not args and t.dtype and len(t.dtype) == 1:
-        # `if target.is_floating_point():` of a known dtype: the branch is decided
-        kind = K.dtype_category(next(iter(t.dtype)))
-        return Const(kind == "float" if name == "is_floating_point" else kind == "complex")
+        return _dtype_kind_test(next(iter(t.dtype)), name)  # `if target.is_floating_point():`
     if name in ("size", "dim", "numel", "ndimension", "nelement", "stride"):
         if name in ("dim", "ndimension") and t.rank is not None:
             return Const(t.rank)
@@ -3989,6 +3987,12 @@ _CMP: Final[dict[type, tuple[str, str, str]]] = {
 }
 
 
+def _dtype_kind_test(dtype: str, name: str) -> Const:
+    """`is_floating_point`/`is_complex` of a known dtype: the branch on it is decided."""
+    kind = K.dtype_category(dtype)
+    return Const(kind == "float" if name == "is_floating_point" else kind == "complex")
+
+
 def _dtype_test(left: Value, op: ast.cmpop, right: Value) -> Const | None:
     """`target.dtype == torch.long`, `x.dtype in (torch.int32, torch.int64)`, `is not`: decided
     when the tensor's dtype is known (a branch on it runs for that dtype only)."""
@@ -4358,9 +4362,7 @@ def get_attribute(ip: Interpreter, obj: Value, node: ast.Attribute, state: State
         return pasted_layer_weight(ip, obj.name, name, node, state)
     if isinstance(obj, TorchName):
         if name in ("is_floating_point", "is_complex") and (dt := parse_dtype(obj)) is not None:
-            # `if target.dtype.is_floating_point:` of a known dtype: the branch is decided
-            kind = K.dtype_category(dt)
-            return Const(kind == "float" if name == "is_floating_point" else kind == "complex")
+            return _dtype_kind_test(dt, name)  # `if target.dtype.is_floating_point:`
         return TorchName(f"{obj.qualname}.{name}")
     if isinstance(obj, ExtName):
         qual = f"{obj.qualname}.{name}"

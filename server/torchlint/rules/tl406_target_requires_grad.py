@@ -307,7 +307,7 @@ def _pseudo_label(ctx: RuleContext, call: LossCall) -> bool:
         return False
     stored = _assignments(scope)
     numbers = {**_config_fields(ctx.tree), **_numbers_in(scope, ctx.tree)}
-    numbers.update(_numbers_given(func, numbers, call.event))
+    numbers.update(_numbers_given(func, numbers, stored, call.event))
     if any(_sharpens(n, numbers) for n in _made_from(target, stored, into_calls=False)):
         return True
     made = _made_from(target, stored)
@@ -401,15 +401,19 @@ def _sharpens(node: ast.AST, numbers: dict[str, float]) -> bool:
     return False
 
 
-def _numbers_given(func: ast.AST | None, known: dict[str, float], event: Event) -> dict[str, float]:
+def _numbers_given(
+    func: ast.AST | None,
+    known: dict[str, float],
+    rebound: dict[str, list[ast.expr]],
+    event: Event,
+) -> dict[str, float]:
     """The numbers the helper's parameters hold in the run that reached the loss
     (`consistency_loss(aug, clean, cfg["temperature"])` of a config dict): those the text
-    does not settle, never bound again in the helper."""
+    does not settle, never bound again in the helper (`rebound`: its assignments)."""
     state = event.state if isinstance(event, TorchCall | ModuleCall) else None
     if state is None or not isinstance(func, ast.FunctionDef):
         return {}
     a = func.args
-    rebound = _assignments(func)
     found: dict[str, float] = {}
     for p in (*a.posonlyargs, *a.args, *a.kwonlyargs):
         value = state.env.get(p.arg)
