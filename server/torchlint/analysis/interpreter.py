@@ -29,9 +29,10 @@ from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.graph import Graph
 from torchlint.analysis.parse import parse_shared
 from torchlint.analysis.resolver import ForeignModule, Resolver
+from torchlint.analysis.schedules import Schedule, schedule_of
 from torchlint.analysis.snippets import implicit_imports
 from torchlint.analysis.source import SourceInfo
-from torchlint.analysis.state import State, join_states
+from torchlint.analysis.state import State, graph_nodes, join_states
 from torchlint.analysis.training import TrainingTracker
 from torchlint.analysis.values import (
     SOME_INT,
@@ -191,6 +192,7 @@ class Interpreter:
         self.live_names: dict[
             tuple[int, int], tuple[frozenset[str], frozenset[str]]
         ] = {}  # see `_live_after`
+        self.schedules: dict[int, Schedule] = {}  # see `_cut_on_schedule`
         # whether the file has any means to fill parameters (see `nn_semantics.parameter`)
         self.file_initialises: bool | None = None
         self.budget_factor = budget_factor
@@ -2009,7 +2011,39 @@ class Interpreter:
         for c in frame.continues:
             s = join_states(self.graph, s, c, live=live, after=frame.freed_after)
         frame.continues.clear()
+        if s.freed and loop is not None and self.src is self.main_src:
+            self._cut_on_schedule(s, loop, frame.graph_start)
         return s
+
+    def _cut_on_schedule(self, s: State, loop: ast.stmt, graph_start: int) -> None:
+        """Truncated backprop on a schedule (see `schedules`): a graph the loop made and a
+        backward that runs on some iterations only freed is out of the next iteration's way
+        when every name that carries it there is, somewhere in the body, cut from the graph
+        (`h = h.detach()`, `loss = 0`): on the steps that free it, those cuts are taken to run."""
+        sched = self.schedules.get(id(loop))
+        if sched is None:
+            tree = self.ctx.tree
+            if tree is None:
+                return
+            sched = self.schedules[id(loop)] = schedule_of(loop, tree)
+        if not sched.cut:
+            return
+        candidates = {
+            n
+            for n, why in s.freed.items()
+            if n >= graph_start and why.path is None and sched.runs_sometimes(why.line)
+        }
+        if not candidates:
+            return
+        kept: set[int] = set()
+        for name in sched.carried - sched.cut:
+            value = s.env.get(name)
+            if value is not None:
+                for node in graph_nodes(value, s, 3):
+                    kept.update(self.graph.ancestors(node))
+        dropped = candidates - kept
+        if dropped:
+            s.freed = {n: why for n, why in s.freed.items() if n not in dropped}
 
     @staticmethod
     def _adopt(state: State, other: State) -> None:

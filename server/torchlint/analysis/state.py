@@ -205,13 +205,13 @@ def _reached(graph: Graph, s: State, names: frozenset[str] | None) -> set[int]:
     for name, value in s.env.items():
         if names is not None and name not in names:
             continue  # bound again before anything reads it (`live`: see `join_states`)
-        for node in _graph_nodes(value, s, 3):
+        for node in graph_nodes(value, s, 3):
             if node not in reach:
                 reach.update(graph.ancestors(node))
     return reach
 
 
-def _graph_nodes(value: Value, s: State, depth: int) -> Iterator[int]:
+def graph_nodes(value: Value, s: State, depth: int) -> Iterator[int]:
     """The graph nodes of the tensors a value holds: itself, a sequence's items, an object's
     attributes (a few levels deep)."""
     if isinstance(value, TRef):
@@ -220,13 +220,13 @@ def _graph_nodes(value: Value, s: State, depth: int) -> Iterator[int]:
             yield obj.node
     elif isinstance(value, Seq) and depth > 0:
         for item in value.items:
-            yield from _graph_nodes(item, s, depth - 1)
+            yield from graph_nodes(item, s, depth - 1)
     elif isinstance(value, ObjRef) and depth > 0:
         obj = s.heap.get(value.oid)
         attrs = getattr(obj, "attrs", None)
         if attrs:
             for item in attrs.values():
-                yield from _graph_nodes(item, s, depth - 1)
+                yield from graph_nodes(item, s, depth - 1)
 
 
 _LISTS = ("list", "listof")

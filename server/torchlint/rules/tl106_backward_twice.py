@@ -40,7 +40,14 @@ unless what it reaches was built once before the loop (gradients made with
 `create_graph=True`): then `retain_graph=True` goes on that backward itself.
 
 ## Known problems
-Only ops whose saved tensors are known from the torch table count.
+Only ops whose saved tensors are known from the torch table count. Truncated backprop on a
+schedule is read from the loop's text: when the backward runs on some iterations only (under
+an `if`, an `elif`, in a helper called under one) and every name that carries the graph into
+the next iteration is somewhere in the loop cut from it (`h = h.detach()`, `loss = 0`, a fresh
+`torch.zeros(...)`, also under a condition of its own: a flag, an equivalent test, a
+conditional expression), the cuts are taken to run on the steps the backward does. A
+carried name never cut (the cell state `c` of an LSTM whose `h` alone is detached, a running
+loss never reset) is still flagged.
 
 ## References
 - TORCH_FACTS §1(h); `torch.Tensor.backward(retain_graph=...)`

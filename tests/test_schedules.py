@@ -1,0 +1,69 @@
+"""The loop-text facts behind truncated backprop on a schedule (TL106)."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from torchlint.analysis.schedules import schedule_of
+
+
+def _schedule(code: str):  # type: ignore[no-untyped-def]
+    tree = ast.parse(textwrap.dedent(code))
+    loop = next(n for n in ast.walk(tree) if isinstance(n, ast.For | ast.While))
+    return schedule_of(loop, tree)
+
+
+def test_carried_names_are_read_before_they_are_bound() -> None:
+    s = _schedule(
+        """
+        for t in range(8):
+            out = cell(x[:, t], h)
+            h = out
+            loss = loss + out.sum()
+        """
+    )
+    assert {"h", "loss", "x", "cell"} <= s.carried
+    assert "out" not in s.carried
+
+
+def test_cuts_detach_constants_fresh_states_and_conditional_expressions() -> None:
+    s = _schedule(
+        """
+        for t in range(8):
+            h, c = cell(x, (h, c))
+            if t % 4 == 3:
+                loss = 0
+                h = h.detach()
+            c = c.detach() if t % 4 == 3 else c
+            hidden = model.init_hidden(4)
+            z.detach_()
+            kept = h + 1
+        """
+    )
+    assert {"loss", "h", "c", "hidden", "z"} <= s.cut
+    assert "kept" not in s.cut
+
+
+def test_lines_under_an_if_and_helpers_called_under_one_run_sometimes() -> None:
+    code = """
+    def flush(loss):
+        loss.backward()
+
+    def maybe(loss, t):
+        if t % 4 == 0:
+            loss.backward()
+        return True
+
+    for t in range(8):
+        loss = f(t)
+        loss.backward()
+        maybe(loss, t)
+        if t % 4 == 0:
+            flush(loss)
+    """
+    s = _schedule(code)  # line 1 is the empty one after the opening quotes
+    assert s.runs_sometimes(3)  # flush's backward: flush is called under an `if`
+    assert s.runs_sometimes(7)  # maybe's backward: under its own `if`
+    assert not s.runs_sometimes(12)  # the loop's own backward runs every iteration
+    assert not s.runs_sometimes(11)
