@@ -207,6 +207,9 @@ class Interpreter:
         # where its tensor is unknown; whether the safe value sits on its true side), for the
         # double-where idiom (TL202)
         self.where_guards: dict[int, tuple[object, bool]] = {}
+        # `~m` -> the condition key of `m`; `a & b` -> the keys of `a` and `b` (double where)
+        self.negations: dict[int, object] = {}
+        self.conjunctions: dict[int, tuple[object, ...]] = {}
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls

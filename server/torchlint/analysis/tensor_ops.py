@@ -508,7 +508,25 @@ def apply_op(
             record_save(state, result.root, SaveRecord(node_id, text, why, text))
     if ip.where_guards and tensors:
         _carry_where_guard(ip, short(op_name), inputs, oid)
+    if short(op_name) in _CONDITION_OPS:
+        _note_condition(ip, short(op_name), inputs, oid)
     return TRef(oid)
+
+
+_NEGATIONS: Final = frozenset({"logical_not", "__invert__", "bitwise_not"})
+_CONJUNCTIONS: Final = frozenset({"logical_and", "__and__", "bitwise_and", "__rand__"})
+_CONDITION_OPS: Final = _NEGATIONS | _CONJUNCTIONS
+
+
+def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -> None:
+    """`~m` and `a & b` of masks, for the double where (see `torch_semantics._double_where`):
+    a condition's negation, and the parts a conjunction holds within."""
+    refs = [i.ref for i in inputs if i.ref is not None]
+    keys = tuple(("not", ip.negations[r.oid]) if r.oid in ip.negations else r.oid for r in refs)
+    if name in _NEGATIONS and len(keys) == 1:
+        ip.negations[oid] = keys[0]
+    elif name in _CONJUNCTIONS and len(keys) == 2:
+        ip.conjunctions[oid] = keys
 
 
 _KEEPS_ZERO_AND_NONZERO: Final = frozenset({"sqrt", "abs", "square"})

@@ -2500,8 +2500,8 @@ def _torch_op(
         ref = _coordinates(ip, ref, node, state)
     elif name == "where" and len(args) == 3 and isinstance(ref, TRef):
         _where(ip, args, ref, node, state)
-    elif name == "masked_fill" and len(args) >= 2:
-        _masked_fill(ip, args[0], args[1], node, state)
+    elif name == "masked_fill" and len(args) >= 3:
+        _masked_fill(ip, args[0], args[1], node, state, ref, args[2][1])
     _emit_call(ip, qual, None, args, kwargs, ref, node, state)
     return ref
 
@@ -3051,8 +3051,8 @@ def tensor_method(
     result: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
     result = _values_indices(ip, name, result, args[0:], kwargs, node, state)
     result = _tuple_result(ip, name, op, result, node, state)
-    if name == "masked_fill" and args:
-        _masked_fill(ip, (recv_node, ref), args[0], node, state)
+    if name == "masked_fill" and len(args) >= 2:
+        _masked_fill(ip, (recv_node, ref), args[0], node, state, result, args[1][1])
     _emit_call(ip, qual, (recv_node, ref), args, kwargs, result, node, state)
     return result
 
@@ -4233,11 +4233,27 @@ def _point_value(v: Value, state: State) -> float | None:
 
 def _condition_key(ip: Interpreter, cnode: ast.expr | None, cond: Value) -> object | None:
     """What identifies a `where` condition for the double-where idiom: its tensor, or, for a
-    mask the analysis does not know (a parameter), its name in this function."""
+    mask the analysis does not know (a parameter), its name in this function. A negation
+    (`~m`, `m.logical_not()`) is the key of `m`, marked as such."""
     if isinstance(cond, TRef):
+        negated_of = ip.negations.get(cond.oid)
+        if negated_of is not None:
+            return ("not", negated_of)
         return cond.oid
     if isinstance(cnode, ast.Name) and ip.frame.func is not None:
         return (cnode.id, id(ip.frame.func.node), ip.frame.context)
+    return None
+
+
+def _same_condition(guard: object, key: object, state_on_true: bool) -> bool | None:
+    """Whether `key` keeps a value where `guard`'s safe side is not: None when the two
+    conditions are unrelated. `state_on_true` is the side of `key` the value is kept on."""
+    if guard == key:
+        return state_on_true
+    if isinstance(key, tuple) and len(key) == 2 and key[0] == "not" and key[1] == guard:
+        return not state_on_true
+    if isinstance(guard, tuple) and len(guard) == 2 and guard[0] == "not" and guard[1] == key:
+        return not state_on_true
     return None
 
 
@@ -4246,7 +4262,9 @@ def _double_where(
 ) -> bool:
     """`torch.where(m, f(x_safe), 0)` with `x_safe = torch.where(m, x, safe)`: the positions
     this where discards are the ones where f saw the safe value (the double-where idiom).
-    Whatever f's gradient is there, the inner where passes none of it on to `x`."""
+    Whatever f's gradient is there, the inner where passes none of it on to `x`. The
+    conditions may be each other's negation (`where(eye, 1, d2)`, then `where(~eye, ...)`),
+    and the later one may be narrower (`off & (d2 < cutoff)` after `where(off, d2, 1)`)."""
     s = state.tensor(v).singular
     if s is None or cond_key is None:
         return False
@@ -4254,7 +4272,15 @@ def _double_where(
     if guard is None:
         return False
     guard_key, safe_on_true = guard
-    return guard_key == cond_key and safe_on_true != on_true
+    keys = [(cond_key, on_true)]
+    if on_true and isinstance(cond_key, int):
+        # kept only where both parts of `a & b` hold: within each part
+        keys.extend((part, True) for part in ip.conjunctions.get(cond_key, ()))
+    for key, side in keys:
+        kept_on_true = _same_condition(guard_key, key, side)
+        if kept_on_true is not None and kept_on_true != safe_on_true:
+            return True
+    return False
 
 
 def _branch_interval(
@@ -4289,7 +4315,11 @@ def _masked_fill(
     mask_arg: tuple[ast.expr | None, Value],
     node: ast.AST,
     state: State,
+    result: Value,
+    fill: Value,
 ) -> None:
+    """`x.masked_fill(m, v)` is `torch.where(m, v, x)`: `x` kept where `m` is false."""
+    cond_key = _condition_key(ip, mask_arg[0], mask_arg[1])
     if isinstance(target[1], TRef) and not _all_false(mask_arg[1], state):
         mask = _mask_of(ip, mask_arg[1], state)
         negated = (
@@ -4297,15 +4327,19 @@ def _masked_fill(
             if mask is not None
             else None
         )
-        _emit_masked(
-            ip,
-            node,
-            (target[0], target[1]),
-            "masked_fill",
-            f"~({ip.text(mask_arg[0], 200)})",
-            negated,
-            state,
-        )
+        if not _double_where(ip, target[1], cond_key, False, state):
+            _emit_masked(
+                ip,
+                node,
+                (target[0], target[1]),
+                "masked_fill",
+                f"~({ip.text(mask_arg[0], 200)})",
+                negated,
+                state,
+            )
+    if cond_key is not None and isinstance(result, TRef) and _point_value(fill, state) is not None:
+        # `d2_safe = d2.masked_fill(eye, 1.0)`: the first half of a double masking
+        ip.where_guards[result.oid] = (cond_key, True)
 
 
 def _mask_multiply(
