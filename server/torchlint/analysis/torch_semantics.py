@@ -4932,7 +4932,9 @@ def set_item(
             ip, base, target.value, "[]=", "setitem", (value_node, value), ip.stmt, state, None
         )
         if before.uninit is not None and (
-            _picks_some(index, state) or _leaves_some_out(target.slice)
+            _picks_some(index, state)
+            or _leaves_some_out(target.slice)
+            or _data_positions(ip, target.slice)
         ):
             # `targets[pos] = ...` with a mask, `div[1:-1] = ...`, write some rows only: the
             # others still hold whatever the memory held
@@ -4943,6 +4945,78 @@ def _picks_some(index: Value, state: State) -> bool:
     """A boolean mask: it selects some elements (integer positions may be a permutation,
     `inv[perm] = torch.arange(n)`, which writes them all)."""
     return isinstance(index, TRef) and state.tensor(index).dtype == frozenset({"bool"})
+
+
+def _data_positions(ip: Interpreter, index: ast.expr) -> bool:
+    """`obj_t[b, a, gj, gi] = 1.0` with `gi, gj = int(cx * S), int(cy * S)` in a loop over a
+    list of objects: positions rounded from data values pick the cells the objects fall in,
+    not every cell (a loop counter, `buf[i]`, `grid[int(i // w), i % w]` of a counter over a
+    range, or a position read from a permutation may write them all)."""
+    loops = [f.node for f in ip.frame.loops if f.node is not None]
+    if not loops:
+        return False
+    counters = _counters(loops)
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    if any(isinstance(p, ast.Call) and _rounds(p, counters) for p in parts):
+        return True
+    names = {p.id for p in parts if isinstance(p, ast.Name)}
+    if not names:
+        return False
+    for n in ast.walk(loops[-1]):
+        if not isinstance(n, ast.Assign) or len(n.targets) != 1:
+            continue
+        target, value = n.targets[0], n.value
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+            pairs = list(zip(target.elts, value.elts, strict=False))
+        else:
+            pairs = [(target, value)]
+        for t, v in pairs:
+            if (
+                isinstance(t, ast.Name)
+                and t.id in names
+                and isinstance(v, ast.Call)
+                and _rounds(v, counters)
+            ):
+                return True
+    return False
+
+
+def _counters(loops: list[ast.stmt]) -> set[str]:
+    """The names counting the iterations of these loops: `for i in range(n)`, the `i` of
+    `enumerate`, and any target of a `while` loop's body (unknown: all)."""
+    found: set[str] = set()
+    for loop in loops:
+        if not isinstance(loop, ast.For | ast.AsyncFor):
+            continue
+        call = loop.iter
+        func = call.func if isinstance(call, ast.Call) else None
+        name = func.id if isinstance(func, ast.Name) else None
+        if name == "range":
+            found.update(n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name))
+        elif name == "enumerate" and isinstance(loop.target, ast.Tuple) and loop.target.elts:
+            first = loop.target.elts[0]
+            if isinstance(first, ast.Name):
+                found.add(first.id)
+    return found
+
+
+def _rounds(call: ast.Call, counters: set[str]) -> bool:
+    """`int(x * S)`, `math.floor(...)`, `round(...)` of a number computed from something
+    other than a loop counter (not `int(i)`, not `int(i // w)`)."""
+    func = call.func
+    name = (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else ""
+    )
+    if name not in ("int", "round", "floor", "ceil") or len(call.args) != 1:
+        return False
+    arg = call.args[0]
+    if isinstance(arg, ast.Name | ast.Constant):
+        return False
+    return not any(isinstance(n, ast.Name) and n.id in counters for n in ast.walk(arg))
 
 
 def _leaves_some_out(index: ast.expr) -> bool:

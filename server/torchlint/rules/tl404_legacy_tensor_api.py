@@ -40,7 +40,11 @@ the code under `torch.no_grad()` for `volatile=True`: that is for you to place.
 An uninitialised tensor stops being tracked when it becomes an `nn.Parameter` (modules
 initialise parameters in ways the analysis cannot follow: `apply`, loops over
 `parameters()`, reset hooks) or is handed to code the analysis cannot see (an unknown
-function or method, `.numpy()`, `out=`).
+function or method, `.numpy()`, `out=`). A write of part of it leaves the rest
+uninitialised only where the part is certain: a boolean mask, a slice that skips positions
+(`[1:-1]`), or single positions rounded from data in a loop (`grid[b, int(cy * S), int(cx *
+S)] = 1` for each object); positions from a loop counter (`buf[i]`, `grid[int(i // w), i %
+w]`) may write every element.
 
 ## References
 - TORCH_FACTS §1(k)
