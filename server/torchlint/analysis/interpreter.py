@@ -212,6 +212,7 @@ class Interpreter:
         self.conjunctions: dict[int, tuple[object, ...]] = {}
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
+        self.call_sites: list[ast.AST] = []  # the call that inlined each of them
         self.memo: dict[tuple[object, ...], Value] = {}  # side-effect-free inlined calls
         # Per function, the first call the inline depth cut off that had facts to give (see
         # `_cut_call`): analysed alone, the function starts from that call's arguments and heap.
@@ -1060,6 +1061,7 @@ class Interpreter:
         saved_frame, saved_stmt, saved_src = self.frame, self.stmt, self.src
         self.frame = frame
         self.active.append(func)
+        self.call_sites.append(site)
         foreign = func.source is not None and func.source is not self.main_src
         if foreign and func.source is not None:
             self.src = func.source
@@ -1085,6 +1087,7 @@ class Interpreter:
         finally:
             self.frame, self.stmt, self.src = saved_frame, saved_stmt, saved_src
             self.active.pop()
+            self.call_sites.pop()
             self.ctx.autocast_depth -= autocast
             if foreign:
                 self.muted -= 1

@@ -33,6 +33,8 @@ from torchlint.analysis.values import (
 if TYPE_CHECKING:
     from torchlint.analysis.interpreter import Interpreter
 
+# Text of a function that may take gradients on purpose (see `_may_take_gradients`).
+_TAKES_GRADIENTS = re.compile(r"backward\(|autograd\.grad|requires_grad|\.grad\b|enable_grad")
 _EVAL_NAME = re.compile(
     r"(?:^|_)(?:eval|evaluate|evaluation|valid|validate|validation|val|test|testing|predict|prediction|infer|inference"
     r"|evaluator|validator|predictor)(?:_|$|\.)"
@@ -158,6 +160,7 @@ class TrainingTracker:
         # them would leave every analysis to the cyclic collector.
         self.ip: Interpreter = weakref.proxy(ip)
         self.loops: list[LoopRecord] = []
+        self.gradient_takers: dict[int, bool] = {}  # see `_may_take_gradients`
         self.records: dict[int, LoopRecord] = {}
         self.accumulations: dict[int, AccumulationRecord] = {}
         self.backward_reach: set[int] = set()
@@ -437,9 +440,38 @@ class TrainingTracker:
         function the loop calls made it; made only when the loop has none yet)."""
         depth = self.ip.frame.depth
         for loop in self.loops:
-            if key not in loop.forwards:
-                helper = depth > loop.depth
-                loop.forwards[key] = fast_replace(fwd, in_helper=True) if helper else fwd
+            if key in loop.forwards:
+                continue
+            levels = depth - loop.depth
+            if levels <= 0:
+                loop.forwards[key] = fwd
+            elif self._may_take_gradients(levels) or is_eval_name(fwd.scope_name, self.ip.src.path):
+                loop.forwards[key] = fast_replace(fwd, in_helper=True)
+            elif levels <= len(self.ip.call_sites) and isinstance(
+                site := self.ip.call_sites[-levels], ast.Call
+            ):
+                # a plain forward runner (`run(enc, dec, src)`, also used in training): the
+                # loop's call of it is where the graph is made for nothing
+                loop.forwards[key] = fast_replace(fwd, node=site)
+            else:
+                loop.forwards[key] = fast_replace(fwd, in_helper=True)
+
+    def _may_take_gradients(self, levels: int) -> bool:
+        """The functions between the loop and this forward (the innermost `levels` of
+        the calls being inlined) may take gradients on purpose (a saliency map: their
+        text calls backward, `autograd.grad`, asks for `requires_grad` or reads `.grad`);
+        a plain forward runner (`run(enc, dec, src)`) is as the loop's own code."""
+        ip = self.ip
+        for func in ip.active[-levels:] if levels > 0 else ():
+            known = self.gradient_takers.get(id(func.node))
+            if known is None:
+                text = "\n".join(ip._lines_of(func, func.node))
+                known = self.gradient_takers[id(func.node)] = (
+                    _TAKES_GRADIENTS.search(text) is not None
+                )
+            if known:
+                return True
+        return False
 
     def accumulate(
         self,

@@ -4,8 +4,11 @@ Flags an evaluation loop — in a function named like `evaluate`/`validate`/`tes
 or over a model switched to `eval()` — that runs forward passes with autograd recording and
 no `backward()`. A list comprehension of forward passes (`[model(x) for x in xs]`) is such a
 loop; a grad-mode manager kept in a variable (`ctx = torch.no_grad()` ... `with ctx:`) counts.
-A forward in a helper the loop calls is reported when the helper is named as evaluation
-code too (`validation_step`); other helpers may take gradients on purpose (attribution).
+A forward in a helper the loop calls is reported in the helper when the helper is named as
+evaluation code too (`validation_step`), and at the loop's call of it when the helper is a
+plain forward runner shared with training (`run(enc, dec, src)`); helpers whose text takes
+gradients (a backward, `autograd.grad`, `requires_grad`, `.grad`: a saliency map) may do so
+on purpose and are left alone.
 Nested loops (a beam search inside a loop over sentences) are reported once, at the
 outermost one: its `with torch.no_grad():` covers the others.
 
