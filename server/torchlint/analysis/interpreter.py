@@ -2358,7 +2358,8 @@ class Interpreter:
         _keep_effects(state, inner)
         if isinstance(node, ast.ListComp) and isinstance(elem, TRef):
             return T.list_of(elem)
-        if isinstance(node, ast.ListComp) and _listed(elem, state):
+        if isinstance(node, ast.ListComp | ast.GeneratorExp) and _listed(elem, state):
+            # (`zip(*(load(s) for s in batch))`: a generator of rows, transposed)
             return Seq((elem,), "listof")
         if isinstance(node, ast.GeneratorExp) and isinstance(elem, TRef):
             return T.list_of(elem, kind="generator")

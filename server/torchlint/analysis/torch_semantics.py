@@ -2065,10 +2065,16 @@ def _emit_call(
     )
 
 
-def _kw_dtype(kwargs: Kwargs) -> str | None:
+def _kw_dtype(kwargs: Kwargs, name: str = "", rest: Args | None = None) -> str | None:
     """The result dtype a keyword chooses: `dtype=torch.float64`, `out_int32=True`
     (`bucketize`, `searchsorted`); UNKNOWN_DTYPE where it chooses one the analysis does
-    not know (`dtype=self.dtype`), None where no keyword chooses (`dtype=None`)."""
+    not know (`dtype=self.dtype`, the weights of `bincount`, by keyword or as the argument
+    after the input: `rest`), None where no keyword chooses (`dtype=None`)."""
+    if name == "bincount":
+        weights = kwargs["weights"][1] if "weights" in kwargs else rest[0][1] if rest else None
+        # (the method's first argument, the function's second)
+        if weights is not None and weights != Const(None):
+            return UNKNOWN_DTYPE
     if "dtype" in kwargs:
         value = kwargs["dtype"][1]
         if value == Const(None):
@@ -2489,7 +2495,8 @@ def _torch_op(
     loss = K.loss(qual)
     if loss is not None:
         return NN.functional_loss(ip, qual, op, loss, args, kwargs, node, state)
-    ref: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
+    chosen = _kw_dtype(kwargs, name, args[1:])
+    ref: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=chosen)
     ref = _values_indices(ip, name, ref, args[1:], kwargs, node, state)
     ref = _tuple_result(ip, name, op, ref, node, state)
     if name == "meshgrid":
@@ -3048,7 +3055,8 @@ def tensor_method(
     inputs = [make_input(ip, recv_node, ref, state)] + [
         make_input(ip, n, v, state) for n, v in args
     ]
-    result: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=_kw_dtype(kwargs))
+    chosen = _kw_dtype(kwargs, name, args)
+    result: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=chosen)
     result = _values_indices(ip, name, result, args[0:], kwargs, node, state)
     result = _tuple_result(ip, name, op, result, node, state)
     if name == "masked_fill" and len(args) >= 2:

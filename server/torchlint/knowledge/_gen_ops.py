@@ -90,10 +90,14 @@ class DtypeRun:
 
 
 def has_dtype_arg(call: Call) -> bool:
-    """x.to(torch.float64), sum(dtype=...), bucketize(..., out_int32=True): the result
-    dtype is the argument's, not a rule."""
+    """x.to(torch.float64), sum(dtype=...), bucketize(..., out_int32=True), bincount(x,
+    weights=w): the result dtype is the argument's, not a rule."""
     flat = [*call.args, *call.kwargs.values()]
-    return any(isinstance(a, torch.dtype) for a in flat) or bool(call.kwargs.get("out_int32"))
+    return (
+        any(isinstance(a, torch.dtype) for a in flat)
+        or bool(call.kwargs.get("out_int32"))
+        or isinstance(call.kwargs.get("weights"), torch.Tensor)
+    )
 
 
 def dtype_runs(call: Call, call_index: int = 0) -> list[DtypeRun]:
