@@ -41,7 +41,7 @@ def test_cuts_detach_constants_fresh_states_and_conditional_expressions() -> Non
             kept = h + 1
         """
     )
-    assert {"loss", "h", "c", "hidden", "z"} <= s.cut
+    assert {"loss", "h", "c", "hidden", "z"} <= s.cut.keys()
     assert "kept" not in s.cut
 
 
@@ -67,3 +67,40 @@ def test_lines_under_an_if_and_helpers_called_under_one_run_sometimes() -> None:
     assert s.runs_sometimes(7)  # maybe's backward: under its own `if`
     assert not s.runs_sometimes(12)  # the loop's own backward runs every iteration
     assert not s.runs_sometimes(11)
+
+
+def test_a_cut_on_a_rarer_period_than_the_backward_does_not_count() -> None:
+    code = """
+    for t in range(12):
+        h = cell(x, h)
+        if (t + 1) % 3 == 0:
+            loss.backward()
+        if (t + 1) % 6 == 0:
+            h = h.detach()
+            loss = 0
+        if t % 3 == 2:
+            c = c.detach()
+    """
+    s = _schedule(code)
+    backward = 5  # under `% 3`
+    assert not s.cut_for("h", backward)  # every 6 steps only
+    assert s.cut_for("c", backward)  # every 3 steps, as the backward
+    assert s.cut_for("h", 7)  # a backward every 6 steps would find it cut
+
+
+def test_a_helper_that_detaches_what_it_returns_cuts_and_an_early_return_is_a_condition() -> None:
+    code = """
+    def step(h, x, update):
+        h = cell(x, h)
+        if not update:
+            return h
+        h.sum().backward()
+        return h.detach()
+
+    for t in range(9):
+        h = step(h, x, t % 3 == 2)
+    """
+    s = _schedule(code)
+    assert s.cut_for("h", 6)
+    assert s.runs_sometimes(6) and s.runs_sometimes(7)  # after `return h`
+    assert not s.runs_sometimes(3)

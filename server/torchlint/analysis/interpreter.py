@@ -2034,20 +2034,25 @@ class Interpreter:
             sched = self.schedules[id(loop)] = schedule_of(loop, tree)
         if not sched.cut:
             return
-        candidates = {
-            n
-            for n, why in s.freed.items()
-            if n >= graph_start and why.path is None and sched.runs_sometimes(why.line)
-        }
-        if not candidates:
-            return
-        kept: set[int] = set()
-        for name in sched.carried - sched.cut:
-            value = s.env.get(name)
-            if value is not None:
-                for node in graph_nodes(value, s, 3):
-                    kept.update(self.graph.ancestors(node))
-        dropped = candidates - kept
+        by_line: dict[int, set[int]] = {}
+        for n, why in s.freed.items():
+            if n >= graph_start and why.path is None and sched.runs_sometimes(why.line):
+                by_line.setdefault(why.line, set()).add(n)
+        reached: dict[str, set[int]] = {}
+        dropped: set[int] = set()
+        for line, candidates in by_line.items():
+            kept: set[int] = set()
+            for name in sched.carried:
+                if sched.cut_for(name, line):
+                    continue
+                reach = reached.get(name)
+                if reach is None:
+                    reach = reached[name] = set()
+                    value = s.env.get(name)
+                    for node in graph_nodes(value, s, 3) if value is not None else ():
+                        reach.update(self.graph.ancestors(node))
+                kept |= reach
+            dropped |= candidates - kept
         if dropped:
             s.freed = {n: why for n, why in s.freed.items() if n not in dropped}
 

@@ -21,19 +21,37 @@ _CUTS: Final = ("detach", "repackage", "zeros", "ones", "empty", "init", "reset"
 @dataclass(frozen=True, slots=True)
 class Schedule:
     carried: frozenset[str]  # names an iteration reads before binding them
-    cut: frozenset[str]  # names the body binds to something outside the graph
+    cut: dict[str, tuple[int, ...]]  # names the body binds to something outside the graph: where
     conditional: tuple[tuple[int, int], ...]  # lines that run only on some iterations
+    # lines under `if step % k == ...` with a number k: (first, last, k)
+    periods: tuple[tuple[int, int, int], ...] = ()
 
     def runs_sometimes(self, line: int) -> bool:
         return any(a <= line <= b for a, b in self.conditional)
+
+    def cut_for(self, name: str, line: int) -> bool:
+        """`name` is cut on the steps a backward at `line` runs: somewhere in the loop, and
+        not only every 6 steps for a backward every 3 (a period that does not divide its)."""
+        sites = self.cut.get(name)
+        if not sites:
+            return False
+        every = self._period(line)
+        return every is None or any(
+            (k := self._period(site)) is None or every % k == 0 for site in sites
+        )
+
+    def _period(self, line: int) -> int | None:
+        inside = [(b - a, k) for a, b, k in self.periods if a <= line <= b]
+        return min(inside)[1] if inside else None
 
 
 def schedule_of(loop: ast.stmt, module: ast.Module) -> Schedule:
     nodes = list(_own_nodes(loop))
     first_store: dict[str, int] = {}
     reads: list[tuple[str, int]] = []
-    cut: set[str] = set()
+    cut: dict[str, list[int]] = {}
     conditional: list[tuple[int, int]] = []
+    periods: list[tuple[int, int, int]] = []
     called_sometimes: set[str] = set()
     called: set[str] = set()
     for n in nodes:
@@ -44,10 +62,12 @@ def schedule_of(loop: ast.stmt, module: ast.Module) -> Schedule:
                 reads.append((n.id, n.lineno))
         elif isinstance(n, ast.If):
             conditional.extend(_span(block) for block in (n.body, n.orelse) if block)
+            if n.body and (k := _modulus(n.test)) is not None:
+                periods.append((*_span(n.body), k))
         elif isinstance(n, ast.Assign):
             for target, value in _pairs(n.targets, n.value):
                 if isinstance(target, ast.Name) and _cuts(value):
-                    cut.add(target.id)
+                    cut.setdefault(target.id, []).append(n.lineno)
         elif isinstance(n, ast.Expr) and isinstance(n.value, ast.Call):
             func = n.value.func
             if (
@@ -55,27 +75,79 @@ def schedule_of(loop: ast.stmt, module: ast.Module) -> Schedule:
                 and func.attr == "detach_"
                 and isinstance(func.value, ast.Name)
             ):
-                cut.add(func.value.id)
+                cut.setdefault(func.value.id, []).append(n.lineno)
     for n in nodes:
         if isinstance(n, ast.Call) and (name := _called_name(n)) is not None:
             called.add(name)
             if any(a <= n.lineno <= b for a, b in conditional):
                 called_sometimes.add(name)
-    # The file's helpers the loop calls: their `if` bodies, and the whole helper where the
-    # loop calls it under a condition (`if step_due(t): flush(loss)`).
+    # The file's helpers the loop calls: their `if` bodies, what follows an early `return`,
+    # and the whole helper where the loop calls it under a condition (`if due(t): flush(loss)`).
+    cutting: set[str] = set()  # helpers that detach what they return (`h = step(h, x, t)`)
     for d in ast.walk(module):
         if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef) and d.name in called:
             if d.name in called_sometimes:
                 conditional.append(_span(d.body))
+            inner = _own_nodes(d)
             conditional.extend(
                 _span(block)
-                for n in _own_nodes(d)
+                for n in inner
                 if isinstance(n, ast.If)
                 for block in (n.body, n.orelse)
                 if block
             )
+            conditional.extend(_after_early_return(d.body))
+            if any(_detaches(n) for n in inner):
+                cutting.add(d.name)
+    for n in nodes:
+        if (
+            isinstance(n, ast.Assign)
+            and isinstance(n.value, ast.Call)
+            and _called_name(n.value) in cutting
+        ):
+            for t in _names(n.targets):
+                cut.setdefault(t.id, []).append(n.lineno)
     carried = {name for name, line in reads if line <= first_store.get(name, line)}
-    return Schedule(frozenset(carried), frozenset(cut), tuple(conditional))
+    return Schedule(
+        frozenset(carried),
+        {name: tuple(lines) for name, lines in cut.items()},
+        tuple(conditional),
+        tuple(periods),
+    )
+
+
+def _modulus(test: ast.expr) -> int | None:
+    """The k of `step % k == r` (or `(t + 1) % k == 0`, `not t % k`): a test true every k steps."""
+    for n in ast.walk(test):
+        if (
+            isinstance(n, ast.BinOp)
+            and isinstance(n.op, ast.Mod)
+            and isinstance(n.right, ast.Constant)
+            and type(n.right.value) is int
+            and n.right.value > 0
+        ):
+            return n.right.value
+    return None
+
+
+def _after_early_return(body: list[ast.stmt]) -> list[tuple[int, int]]:
+    """`if not update: return h` then the update: what follows runs on some calls only."""
+    for i, stmt in enumerate(body[:-1]):
+        if isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], ast.Return):
+            return [_span(body[i + 1 :])]
+    return []
+
+
+def _detaches(n: ast.AST) -> bool:
+    return (
+        isinstance(n, ast.Call)
+        and (name := _called_name(n)) is not None
+        and any(word in name.lower() for word in ("detach", "repackage"))
+    )
+
+
+def _names(targets: list[ast.expr]) -> list[ast.Name]:
+    return [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
 
 
 def _own_nodes(root: ast.AST) -> list[ast.AST]:

@@ -45,9 +45,12 @@ schedule is read from the loop's text: when the backward runs on some iterations
 an `if`, an `elif`, in a helper called under one) and every name that carries the graph into
 the next iteration is somewhere in the loop cut from it (`h = h.detach()`, `loss = 0`, a fresh
 `torch.zeros(...)`, also under a condition of its own: a flag, an equivalent test, a
-conditional expression), the cuts are taken to run on the steps the backward does. A
-carried name never cut (the cell state `c` of an LSTM whose `h` alone is detached, a running
-loss never reset) is still flagged.
+conditional expression, a step helper that detaches what it returns under a condition of
+its own or after an early `return`), the cuts are taken to run on the steps the backward
+does. A carried name never cut (the cell state `c` of an LSTM whose `h` alone is detached, a
+running loss never reset), or cut on a rarer period (`% 6` for a backward under `% 3`), is
+still flagged; a state kept on an object (`self.state`, detached by a method) is not followed
+and stays flagged.
 
 ## References
 - TORCH_FACTS §1(h); `torch.Tensor.backward(retain_graph=...)`
