@@ -651,6 +651,9 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
         given = shape_rank([i.value for i in inputs[1:]])
         if given is not None:
             return given
+    if name in ("nonzero", "argwhere") and isinstance(node, ast.Call):
+        # one row of indices per nonzero element (`as_tuple=True`: one 1-D tensor per dimension)
+        return None if any(k.arg == "as_tuple" for k in node.keywords) else 2
     if name == "flatten" and ranks and ranks[0] is not None and isinstance(node, ast.Call):
         return _flattened(op_name, ranks[0], node)
     if name in ("unsqueeze", "stft") and ranks and ranks[0] is not None:

@@ -783,7 +783,7 @@ def unpack(
 # return several, `torch.where(mask)` or `max_pool2d(..., return_indices=True)`, is not read
 # as a tensor's rows.)
 _REARRANGING: Final = frozenset(
-    {"permute", "view", "reshape", "transpose", "movedim", "moveaxis", "unflatten", "flip"}
+    {"permute", "view", "reshape", "transpose", "movedim", "moveaxis", "unflatten", "flip", "t"}
 )
 
 
@@ -1129,6 +1129,10 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
                 image = source.image and rank == 4
                 state.heap[ref.oid] = state.tensor(ref).evolve(rank=rank - 1, image=image)
         return ref
+    if isinstance(iterable, NP.NumpyArray) and iterable.rank != 1:
+        # `for frame in trajectory`: an array of one dimension fewer, of the same dtype
+        rank = iterable.rank - 1 if iterable.rank is not None else None
+        return NP.NumpyArray(iterable.dtype, iterable.line, rank)
     children = container_children(iterable, state)
     if children:
         # `zip(self.blocks, self.adapters)` over ModuleLists: a module of each, as a loop
