@@ -210,6 +210,7 @@ class Interpreter:
         # `~m` -> the condition key of `m`; `a & b` -> the keys of `a` and `b` (double where)
         self.negations: dict[int, object] = {}
         self.conjunctions: dict[int, tuple[object, ...]] = {}
+        self.identities: set[int] = set()  # tensors made by `torch.eye` (and converted)
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.call_sites: list[ast.AST] = []  # the call that inlined each of them

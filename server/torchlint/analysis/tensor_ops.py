@@ -515,14 +515,39 @@ def apply_op(
 
 _NEGATIONS: Final = frozenset({"logical_not", "__invert__", "bitwise_not"})
 _CONJUNCTIONS: Final = frozenset({"logical_and", "__and__", "bitwise_and", "__rand__"})
-_CONDITION_OPS: Final = _NEGATIONS | _CONJUNCTIONS
+_CONVERSIONS: Final = frozenset({"bool", "float", "double", "half", "to", "type", "int", "long"})
+_SUMS: Final = frozenset({"add", "__add__", "__radd__"})
+_CONDITION_OPS: Final = _NEGATIONS | _CONJUNCTIONS | _CONVERSIONS | _SUMS
+
+
+def condition_key(ip: Interpreter, root: int) -> object:
+    """What identifies a mask for the double where (see `torch_semantics._double_where`):
+    its tensor (views of it are it), `("not", key)` for a negation, "eye" for any identity
+    matrix (`torch.eye(n, dtype=torch.bool)`, `torch.eye(n).bool()`)."""
+    if root in ip.identities:
+        return "eye"
+    negated_of = ip.negations.get(root)
+    return root if negated_of is None else ("not", negated_of)
 
 
 def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -> None:
-    """`~m` and `a & b` of masks, for the double where (see `torch_semantics._double_where`):
-    a condition's negation, and the parts a conjunction holds within."""
-    refs = [i.ref for i in inputs if i.ref is not None]
-    keys = tuple(("not", ip.negations[r.oid]) if r.oid in ip.negations else r.oid for r in refs)
+    """`~m` and `a & b` of masks, identity matrices converted (`torch.eye(n).bool()`), and
+    `d2 + torch.eye(n)`, which is `d2` made 1 or more where the identity is true: the first
+    half of a double where on it."""
+    if not ip.identities and name not in _NEGATIONS and name not in _CONJUNCTIONS:
+        return
+    tensors = [i.tensor for i in inputs if i.tensor is not None]
+    if name in _CONVERSIONS:
+        if len(tensors) == 1 and tensors[0].root in ip.identities:
+            ip.identities.add(oid)
+        return
+    if name in _SUMS:
+        if len(tensors) == 2 and (tensors[0].root in ip.identities) != (
+            tensors[1].root in ip.identities
+        ):
+            ip.where_guards[oid] = ("eye", True)
+        return
+    keys = tuple(condition_key(ip, t.root) for t in tensors)
     if name in _NEGATIONS and len(keys) == 1:
         ip.negations[oid] = keys[0]
     elif name in _CONJUNCTIONS and len(keys) == 2:

@@ -45,6 +45,7 @@ from torchlint.analysis.tensor_ops import (
     Input,
     apply_op,
     clamp_bounds,
+    condition_key,
     make_input,
     promote,
     read_uninitialised,
@@ -1993,7 +1994,10 @@ def call_torch(
         return ref
     fk = K.factory(qual)
     if fk is not None and (qual != "torch.normal" or _normal_is_factory(args, kwargs)):
-        return _factory(ip, qual, fk, args, kwargs, node, state, starred)
+        made = _factory(ip, qual, fk, args, kwargs, node, state, starred)
+        if qual == "torch.eye" and isinstance(made, TRef):
+            ip.identities.add(made.oid)  # `where(eye, ...)`, `d2 + torch.eye(n)` (double where)
+        return made
     op = _rounded_division(qual, kwargs) or K.op(qual)
     if op is not None:
         return _torch_op(ip, qual, op, args, kwargs, node, state)
@@ -4194,7 +4198,7 @@ def _where(ip: Interpreter, args: Args, result: TRef, node: ast.Call, state: Sta
     (cnode, cond), (anode, a), (bnode, b) = args[0], args[1], args[2]
     mask = _mask_of(ip, cond, state)
     ctext = ip.text(cnode, 200)
-    cond_key = _condition_key(ip, cnode, cond)
+    cond_key = _condition_key(ip, cnode, cond, state)
     negated = (
         Mask(mask.root, mask.op, mask.value, mask.text, not mask.negated, mask.as_float)
         if mask is not None
@@ -4243,15 +4247,15 @@ def _point_value(v: Value, state: State) -> float | None:
     return None
 
 
-def _condition_key(ip: Interpreter, cnode: ast.expr | None, cond: Value) -> object | None:
+def _condition_key(
+    ip: Interpreter, cnode: ast.expr | None, cond: Value, state: State
+) -> object | None:
     """What identifies a `where` condition for the double-where idiom: its tensor, or, for a
     mask the analysis does not know (a parameter), its name in this function. A negation
     (`~m`, `m.logical_not()`) is the key of `m`, marked as such."""
     if isinstance(cond, TRef):
-        negated_of = ip.negations.get(cond.oid)
-        if negated_of is not None:
-            return ("not", negated_of)
-        return cond.oid
+        # a view of a mask (`eye[..., None]`) is that mask; identity matrices are all one
+        return condition_key(ip, state.tensor(cond).root)
     if isinstance(cnode, ast.Name) and ip.frame.func is not None:
         return (cnode.id, id(ip.frame.func.node), ip.frame.context)
     return None
@@ -4331,7 +4335,7 @@ def _masked_fill(
     fill: Value,
 ) -> None:
     """`x.masked_fill(m, v)` is `torch.where(m, v, x)`: `x` kept where `m` is false."""
-    cond_key = _condition_key(ip, mask_arg[0], mask_arg[1])
+    cond_key = _condition_key(ip, mask_arg[0], mask_arg[1], state)
     if isinstance(target[1], TRef) and not _all_false(mask_arg[1], state):
         mask = _mask_of(ip, mask_arg[1], state)
         negated = (
