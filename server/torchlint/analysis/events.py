@@ -191,6 +191,9 @@ class Forward:
     nested: bool  # inside another module's forward (a submodule), not the loop's own call
     unknown_model: bool = False  # a model we only know by its `.eval()` (its parameters unseen)
     in_helper: bool = False  # made by a function the loop calls, not by the loop's own code
+    # made by a plain helper the loop calls with its model (`run(model, x)`), reported at
+    # that call: in an evaluation function only
+    runner: bool = False
 
     @property
     def module_text(self) -> str:

@@ -445,16 +445,29 @@ class TrainingTracker:
             levels = depth - loop.depth
             if levels <= 0:
                 loop.forwards[key] = fwd
-            elif self._may_take_gradients(levels) or is_eval_name(fwd.scope_name, self.ip.src.path):
+            elif (
+                self._may_take_gradients(levels)
+                or is_eval_name(fwd.scope_name, self.ip.src.path)
+                or self._made_inside(fwd.module.line, levels)
+            ):
                 loop.forwards[key] = fast_replace(fwd, in_helper=True)
             elif levels <= len(self.ip.call_sites) and isinstance(
                 site := self.ip.call_sites[-levels], ast.Call
             ):
-                # a plain forward runner (`run(enc, dec, src)`, also used in training): the
-                # loop's call of it is where the graph is made for nothing
-                loop.forwards[key] = fast_replace(fwd, node=site)
+                # a plain forward runner (`run(enc, dec, src)`, also used in training) given
+                # the loop's model: the loop's call of it is where the graph is made for nothing
+                loop.forwards[key] = fast_replace(fwd, node=site, runner=True)
             else:
                 loop.forwards[key] = fast_replace(fwd, in_helper=True)
+
+    def _made_inside(self, line: int, levels: int) -> bool:
+        """The model was made by one of the functions between the loop and its forward
+        (`profile_model(name)` builds and runs its own): not the loop's model."""
+        return any(
+            f.node.lineno <= line <= (f.node.end_lineno or f.node.lineno)
+            for f in self.ip.active[-levels:]
+            if (f.source is None or f.source is self.ip.main_src)
+        )
 
     def _may_take_gradients(self, levels: int) -> bool:
         """The functions between the loop and this forward (the innermost `levels` of

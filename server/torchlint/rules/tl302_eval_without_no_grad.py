@@ -6,7 +6,8 @@ no `backward()`. A list comprehension of forward passes (`[model(x) for x in xs]
 loop; a grad-mode manager kept in a variable (`ctx = torch.no_grad()` ... `with ctx:`) counts.
 A forward in a helper the loop calls is reported in the helper when the helper is named as
 evaluation code too (`validation_step`), and at the loop's call of it when the helper is a
-plain forward runner shared with training (`run(enc, dec, src)`); helpers whose text takes
+plain forward runner shared with training (`run(enc, dec, src)`) given the model of an
+evaluation function (a helper that builds its own model is not); helpers whose text takes
 gradients (a backward, `autograd.grad`, `requires_grad`, `.grad`: a saliency map) may do so
 on purpose and are left alone.
 Nested loops (a beam search inside a loop over sentences) are reported once, at the
@@ -96,6 +97,7 @@ class EvalWithoutNoGrad(Rule):
             # a helper the loop calls may take gradients for its own ends, unless it too is
             # named as evaluation code (`validation_step`)
             and (not f.in_helper or is_eval_name(f.scope_name, ctx.source.path))
+            and (not f.runner or event.is_eval_scope)
             and (f.result_rg is Tri.YES or f.unknown_model)
         ]
         if not forwards:
