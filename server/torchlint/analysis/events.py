@@ -276,6 +276,19 @@ class Masked(Event):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class DiagonalNaN(Event):
+    """A backward through a square root of a tensor's pairwise differences with itself, which
+    are 0 on the diagonal (see `self_pairs`)."""
+
+    node: ast.AST  # the square root
+    stmt: ast.stmt  # the backward's statement
+    backward: ast.AST
+    pairing: ast.expr  # `x[:, None] - x[None]`
+    source: str  # `x`
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class LegacyUse(Event):
     """`Variable(...)`, `volatile=True`, `torch.FloatTensor(...)`."""
 

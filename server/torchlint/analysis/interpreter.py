@@ -30,6 +30,7 @@ from torchlint.analysis.graph import Graph
 from torchlint.analysis.parse import parse_shared
 from torchlint.analysis.resolver import ForeignModule, Resolver
 from torchlint.analysis.schedules import Schedule, schedule_of
+from torchlint.analysis.self_pairs import DiagonalSingular, DiagonalZeros
 from torchlint.analysis.snippets import implicit_imports
 from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import State, graph_nodes, join_states
@@ -211,6 +212,10 @@ class Interpreter:
         self.negations: dict[int, object] = {}
         self.conjunctions: dict[int, tuple[object, ...]] = {}
         self.identities: set[int] = set()  # tensors made by `torch.eye` (and converted)
+        # pairwise self-differences and what keeps their zero diagonal; square roots of them
+        # by graph node (see `self_pairs`, TL202)
+        self.zero_diagonals: dict[int, DiagonalZeros] = {}
+        self.diagonal_singular: dict[int, DiagonalSingular] = {}
         self.record_facts = True
         self.active: list[FunctionInfo] = []  # functions being inlined, against recursion
         self.call_sites: list[ast.AST] = []  # the call that inlined each of them

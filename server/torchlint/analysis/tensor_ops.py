@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
+from torchlint.analysis import self_pairs as SP
 from torchlint.analysis.facts import (
     BOOL,
     FLOATING,
@@ -489,6 +490,9 @@ def apply_op(
     ):
         result = result.evolve(dtype=None, why_dtype=None)  # float16, bfloat16 or float32
     state.heap[oid] = result
+    name = short(op_name)
+    if name in SP.WATCHED and (ip.zero_diagonals or name in SP.DIFFERENCES):
+        SP.note(ip, name, inputs, node, oid, result)
     if result.root == oid and oid in state.saved:
         # New storage at this site (the next iteration's `h = torch.tanh(...)`): what the
         # previous tensor made here had saved belongs to that one.

@@ -17,6 +17,7 @@ from torchlint.analysis import nn_semantics as NN
 from torchlint.analysis import numpy_semantics as NP
 from torchlint.analysis.events import (
     BackwardCall,
+    DiagonalNaN,
     InplaceWrite,
     LegacyUse,
     Masked,
@@ -2870,6 +2871,13 @@ def backward(
         h = state.hazards.get(n)
         if h is not None:
             hazards.append(h)
+    if ip.diagonal_singular and ip.wants(DiagonalNaN):
+        for n in ancestors:
+            found = ip.diagonal_singular.get(n)
+            if found is not None:
+                ip.emit(
+                    DiagonalNaN(found.op, ip.stmt, node, found.zeros.pairing, found.zeros.source)
+                )
     if ip.wants(BackwardCall):
         ip.emit(
             BackwardCall(
@@ -3273,6 +3281,10 @@ def inplace_write(
     """`saves_written`: the op keeps the tensor it wrote for its backward (`relu_`, an
     in-place `nn.ReLU`); by default what the torch table says of `op`."""
     t = state.tensor(ref)
+    if ip.zero_diagonals:
+        # `sq += eps`: no longer 0 on the diagonal (what is written is not followed)
+        ip.zero_diagonals.pop(ref.oid, None)
+        ip.zero_diagonals.pop(t.root, None)
     if label in _INIT_METHODS or kind == "setitem":
         if t.uninit is not None:
             t = t.evolve(uninit=None)

@@ -21,7 +21,12 @@ mask that discards nothing (`torch.ones(n, dtype=torch.bool)` as a condition or 
 all-false `masked_fill`) is no mask. When the op is in a helper of the file (a
 `pairwise_distance` written as `sqrt((diff ** 2).sum(-1))`) and its caller masks the result,
 the helper's op is flagged too, once however many callers mask it: that is where the input
-is to be made safe.
+is to be made safe. A square root (or a power between 0 and 1) of a tensor's pairwise
+differences with itself (`x[:, None] - x[None]`, `x.unsqueeze(1) - x.unsqueeze(0)`, squared
+and summed over the coordinates) is flagged when a backward goes through it, mask or not:
+those differences are 0 on the diagonal, where its gradient is infinite, and the square's
+gradient there is 0, so `x.grad` gets 0 × inf = NaN whatever is done to the diagonal
+afterwards (indexing it out included).
 
 ## Why is this bad?
 Masking the *output* does not mask the gradient. The masked-out positions still receive
@@ -69,7 +74,7 @@ from __future__ import annotations
 
 import ast
 
-from torchlint.analysis.events import Event, Masked
+from torchlint.analysis.events import DiagonalNaN, Event, Masked
 from torchlint.analysis.facts import SingularOp, Tri, Why
 from torchlint.findings import Applicability, Edit, Severity, Span
 from torchlint.rules._text import code
@@ -82,11 +87,20 @@ class NanMaskedGradient(Rule):
     name = "nan-masked-gradient"
     summary = "Masking the output of sqrt/log/division does not mask its gradient: NaN in .grad."
     default_severity = Severity.WARNING
-    events = (Masked,)
+    events = (Masked, DiagonalNaN)
     fix_title = "Make the op's input safe first (double `where`)"
     fix_applicability = Applicability.UNSAFE
 
+    def __init__(self) -> None:
+        # singular ops already reported through a mask, and square roots of self-differences
+        # already reported (one finding per op, however many backwards reach it)
+        self._ops: set[tuple[int, int]] = set()
+        self._rows: set[int] = set()  # lines of singular ops reported through a mask
+
     def check(self, event: Event, ctx: RuleContext) -> None:
+        if isinstance(event, DiagonalNaN):
+            self._diagonal(event, ctx)
+            return
         assert isinstance(event, Masked)
         t = event.masked.tensor
         if t is None or t.singular is None or t.rg is not Tri.YES:
@@ -125,6 +139,8 @@ class NanMaskedGradient(Rule):
                 ),
             )
             ctx.report(self.finding(ctx, op_node, helper_message, related=helper_related))
+        self._ops.add((s.line, s.col))
+        self._rows.add(s.line)
         if event.masked.text == s.text:
             subject = f"`{s.text}` has an infinite gradient where `{s.input_text}` is {points}"
         else:
@@ -155,6 +171,31 @@ class NanMaskedGradient(Rule):
             if ctx.source.exact(span) == s.input_text:
                 edits = (Edit(span, replacement),)
         ctx.report(self.finding(ctx, event.node, message, related=related, fix_edits=edits))
+
+    def _diagonal(self, event: DiagonalNaN, ctx: RuleContext) -> None:
+        op = event.node
+        start = ctx.source.span(op).start
+        key = (start.row, start.col)
+        if key in self._ops or start.row in self._rows:
+            # said already, through a mask (of this op, or of `1 / sqrt(d2)` on its line) or
+            # for an earlier backward
+            return
+        self._ops.add(key)
+        x = event.source
+        backward_row = ctx.source.span(event.backward).start.row
+        message = (
+            f"`{ctx.source.segment(op, 60)}` takes the square root of differences of `{x}` with "
+            f"itself (`{ctx.source.segment(event.pairing, 50)}`), which are 0 on the diagonal, "
+            f"where its gradient is infinite: the backward on line {backward_row} puts 0 × inf = "
+            f"NaN into the gradient of `{x}`, whatever is done to the diagonal afterwards. Use "
+            f"`torch.cdist` or `torch.linalg.vector_norm(..., dim=-1)` (finite at 0), or take "
+            f"the root of a safe input (`torch.where(eye, 1, d2)`)."
+        )
+        related = (
+            ("the pairs of each point with itself", ctx.why_of(event.pairing, x)),
+            ("the backward through it", ctx.why_of(event.backward, "backward")),
+        )
+        ctx.report(self.finding(ctx, op, message, related=related))
 
 
 def _op_in_a_helper(s: SingularOp, event: Masked, ctx: RuleContext) -> ast.expr | None:

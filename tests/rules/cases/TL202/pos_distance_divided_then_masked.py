@@ -6,7 +6,7 @@ def pair_distances(pos):
     n = pos.shape[0]
     off_diag = ~torch.eye(n, dtype=torch.bool)
     d2 = ((pos.unsqueeze(1) - pos.unsqueeze(0)) ** 2).sum(-1)
-    return torch.sqrt(d2), off_diag
+    return torch.sqrt(d2), off_diag  # expect: TL202
 
 
 def lj_energy(pos, sigma=1.0):
