@@ -680,6 +680,9 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
         given = shape_rank([i.value for i in inputs[1:]])
         if given is not None:
             return given
+    if name == "cdist" and len(ranks) == 2 and None not in ranks:
+        # (B, P, M) and (B, R, M) give (B, P, R): the batch dimensions broadcast
+        return max(r for r in ranks if r is not None)
     if name in ("nonzero", "argwhere") and isinstance(node, ast.Call):
         # one row of indices per nonzero element (`as_tuple=True`: one 1-D tensor per dimension)
         return None if any(k.arg == "as_tuple" for k in node.keywords) else 2
