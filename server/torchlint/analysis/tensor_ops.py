@@ -1105,11 +1105,14 @@ def _singular(
             # `scores / torch.sqrt(torch.tensor(d_k))`: a scalar divisor is 0 everywhere or
             # nowhere, so no mask can pick out the positions where it is
             continue
+        forward_finite = s.forward_finite
         if name in ("pow", "__pow__", "float_power"):
             exponent = _exponent(inputs)
             # x ** 0.5 has an infinite slope at 0; x ** -0.5 (like 1 / x) is infinite there
             if exponent is None or not (0.0 < exponent < 1.0 or exponent < 0.0):
                 continue
+            # (the table probed one exponent: the sign of this one decides the forward)
+            forward_finite = exponent > 0.0
         interval = inp.tensor.interval
         if interval is not None and all(interval.excludes(p) for p in s.points):
             continue
@@ -1134,7 +1137,7 @@ def _singular(
             input_col=in_span.start.col,
             input_end_col=in_span.end.col,
             input_line=in_span.start.row,
-            forward_finite=s.forward_finite,
+            forward_finite=forward_finite,
         )
     return None
 

@@ -6,7 +6,7 @@ negative or fractional exponent) at 0, `rsqrt`, `acos`/`asin` at ±1, a hand-wri
 `torch.where`, indexed with a boolean mask, multiplied by a mask (a comparison, a boolean
 tensor as 0/1 weights such as `valid.float()`, or `1 - torch.eye(n)` dropping a diagonal),
 `masked_fill`-ed or overwritten with `y[mask] = …` (multiplying counts only for ops whose own
-result is finite at the point, as `sqrt(0)`: a quotient by 0 or `log(0)` times a 0 mask is
+result is finite at the point, as `sqrt(0)` or `mag ** 0.3` at 0: a quotient by 0 or `log(0)` times a 0 mask is
 NaN in the forward pass already, which nothing hides). Not flagged: the double `where` (the
 input made safe with the same mask first, also through a helper taking the mask, with
 `masked_fill`, with the negated mask `~m`, with a view of the mask (`eye[..., None]`), or with a wider
