@@ -104,3 +104,23 @@ def test_a_helper_that_detaches_what_it_returns_cuts_and_an_early_return_is_a_co
     assert s.cut_for("h", 6)
     assert s.runs_sometimes(6) and s.runs_sometimes(7)  # after `return h`
     assert not s.runs_sometimes(3)
+
+
+def test_attributes_cut_in_helpers_and_methods_the_loop_calls() -> None:
+    code = """
+    class Model:
+        def detach_state(self):
+            self.h = self.h.detach()
+
+    def observe(model, trainer, t):
+        if t % 4 == 3:
+            model.detach_state()
+            trainer.pending = []
+
+    for t in range(8):
+        observe(m, tr, t)
+    """
+    s = _schedule(code)
+    assert s.cut_for(".h", 8)
+    assert s.cut_for(".pending", 8)
+    assert not s.cut_for(".c", 8)

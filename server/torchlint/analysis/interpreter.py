@@ -2054,13 +2054,32 @@ class Interpreter:
                 reach = reached.get(name)
                 if reach is None:
                     reach = reached[name] = set()
-                    value = s.env.get(name)
-                    for node in graph_nodes(value, s, 3) if value is not None else ():
+                    for node in self._carried_nodes(s, s.env.get(name), sched, line):
                         reach.update(self.graph.ancestors(node))
                 kept |= reach
             dropped |= candidates - kept
         if dropped:
             s.freed = {n: why for n, why in s.freed.items() if n not in dropped}
+
+    @staticmethod
+    def _carried_nodes(
+        s: State, value: Value | None, sched: Schedule, line: int, depth: int = 3
+    ) -> list[int]:
+        """The graph nodes a carried value holds (an object's attributes a few levels deep),
+        but for the attributes the loop cuts on the backward's steps (`model.state =
+        model.state.detach()` in a helper or a method it calls)."""
+        if value is None:
+            return []
+        obj = s.heap.get(value.oid) if isinstance(value, ObjRef) else None
+        attrs = getattr(obj, "attrs", None)
+        if not attrs or depth <= 0:
+            return list(graph_nodes(value, s, depth))
+        return [
+            node
+            for key, item in attrs.items()
+            if not sched.cut_for("." + key, line)
+            for node in Interpreter._carried_nodes(s, item, sched, line, depth - 1)
+        ]
 
     @staticmethod
     def _adopt(state: State, other: State) -> None:

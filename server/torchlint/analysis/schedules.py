@@ -21,7 +21,8 @@ _CUTS: Final = ("detach", "repackage", "zeros", "ones", "empty", "init", "reset"
 @dataclass(frozen=True, slots=True)
 class Schedule:
     carried: frozenset[str]  # names an iteration reads before binding them
-    cut: dict[str, tuple[int, ...]]  # names the body binds to something outside the graph: where
+    # names (and `.attr`s) the body binds to something outside the graph: where
+    cut: dict[str, tuple[int, ...]]
     conditional: tuple[tuple[int, int], ...]  # lines that run only on some iterations
     # lines under `if step % k == ...` with a number k: (first, last, k)
     periods: tuple[tuple[int, int, int], ...] = ()
@@ -65,9 +66,7 @@ def schedule_of(loop: ast.stmt, module: ast.Module) -> Schedule:
             if n.body and (k := _modulus(n.test)) is not None:
                 periods.append((*_span(n.body), k))
         elif isinstance(n, ast.Assign):
-            for target, value in _pairs(n.targets, n.value):
-                if isinstance(target, ast.Name) and _cuts(value):
-                    cut.setdefault(target.id, []).append(n.lineno)
+            _note_cuts(n, cut)
         elif isinstance(n, ast.Expr) and isinstance(n.value, ast.Call):
             func = n.value.func
             if (
@@ -83,22 +82,34 @@ def schedule_of(loop: ast.stmt, module: ast.Module) -> Schedule:
                 called_sometimes.add(name)
     # The file's helpers the loop calls: their `if` bodies, what follows an early `return`,
     # and the whole helper where the loop calls it under a condition (`if due(t): flush(loss)`).
+    # Helpers the loop calls, and those they call (three levels): an attribute they cut
+    # (`model.state = model.state.detach()`, a `detach_state()` method) is cut in the loop.
     cutting: set[str] = set()  # helpers that detach what they return (`h = step(h, x, t)`)
+    defs: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
     for d in ast.walk(module):
-        if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef) and d.name in called:
+        if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef):
+            defs.setdefault(d.name, []).append(d)
+    level, seen = set(called), set[str]()
+    for _ in range(3):
+        deeper: set[str] = set()
+        for d in (d for name in level - seen for d in defs.get(name, ())):
             if d.name in called_sometimes:
                 conditional.append(_span(d.body))
             inner = _own_nodes(d)
-            conditional.extend(
-                _span(block)
-                for n in inner
-                if isinstance(n, ast.If)
-                for block in (n.body, n.orelse)
-                if block
-            )
+            for n in inner:
+                if isinstance(n, ast.If):
+                    conditional.extend(_span(block) for block in (n.body, n.orelse) if block)
+                    if n.body and (k := _modulus(n.test)) is not None:
+                        periods.append((*_span(n.body), k))
+                elif isinstance(n, ast.Assign):
+                    _note_cuts(n, cut, attributes_only=True)
+                elif isinstance(n, ast.Call) and (name := _called_name(n)) is not None:
+                    deeper.add(name)
             conditional.extend(_after_early_return(d.body))
-            if any(_detaches(n) for n in inner):
+            if d.name in called and any(_detaches(n) for n in inner):
                 cutting.add(d.name)
+        seen |= level
+        level = deeper
     for n in nodes:
         if (
             isinstance(n, ast.Assign)
@@ -114,6 +125,17 @@ def schedule_of(loop: ast.stmt, module: ast.Module) -> Schedule:
         tuple(conditional),
         tuple(periods),
     )
+
+
+def _note_cuts(n: ast.Assign, cut: dict[str, list[int]], *, attributes_only: bool = False) -> None:
+    """Names (and `.attribute`s, of any object) an assignment binds to a cut value."""
+    for target, value in _pairs(n.targets, n.value):
+        if not _cuts(value):
+            continue
+        if isinstance(target, ast.Attribute):
+            cut.setdefault("." + target.attr, []).append(n.lineno)
+        elif isinstance(target, ast.Name) and not attributes_only:
+            cut.setdefault(target.id, []).append(n.lineno)
 
 
 def _modulus(test: ast.expr) -> int | None:
@@ -185,6 +207,10 @@ def _pairs(targets: list[ast.expr], value: ast.expr) -> list[tuple[ast.expr, ast
 
 def _cuts(value: ast.expr) -> bool:
     if isinstance(value, ast.Constant):
+        return True
+    if isinstance(value, ast.List | ast.Tuple) and not value.elts:
+        return True  # `self.pending = []`: a fresh container
+    if isinstance(value, ast.Dict) and not value.keys:
         return True
     if isinstance(value, ast.IfExp):
         return _cuts(value.body) or _cuts(value.orelse)

@@ -49,8 +49,9 @@ conditional expression, a step helper that detaches what it returns under a cond
 its own or after an early `return`), the cuts are taken to run on the steps the backward
 does. A carried name never cut (the cell state `c` of an LSTM whose `h` alone is detached, a
 running loss never reset), or cut on a rarer period (`% 6` for a backward under `% 3`), is
-still flagged; a state kept on an object (`self.state`, detached by a method) is not followed
-and stays flagged.
+still flagged. A state kept on an object counts by attribute: `model.state =
+model.state.detach()` (or a `detach_state()` method doing so) in a helper the loop calls, up
+to three calls deep, cuts `.state` of every object; a `.c` never cut still carries the graph.
 
 ## References
 - TORCH_FACTS §1(h); `torch.Tensor.backward(retain_graph=...)`
