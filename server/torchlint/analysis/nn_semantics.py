@@ -1593,17 +1593,56 @@ def freeze(ip: Interpreter, module_oid: int, flag: bool, node: ast.AST, state: S
 
 # Any way a file may fill parameters: `nn.init.*`, `reset_parameters`, a loaded state, an
 # `apply(fn)`, an in-place method (`uniform_(`, `zero_(`, `copy_(`), a `.data` write.
-_INITIALISES: Final = re.compile(
-    r"\binit\.|reset_parameters|state_dict|\.apply\(|\.[A-Za-z]\w*[A-Za-z0-9]_\(|\.data\b"
-    r"|torch\.load|from_pretrained"
+# Means of filling parameters the analysis cannot follow: a function applied to every module,
+# weights loaded, writes through `.data` or by name.
+# (A loop over `parameters()` that fills them shows by its in-place writes, see `_INIT_CALL`.)
+_GENERIC_INIT: Final = re.compile(
+    r"\.apply\(|state_dict|torch\.load|from_pretrained|\.data\b|setattr\(|getattr\("
+)
+# In-place writes and `nn.init` calls: followed where they name an attribute of `self`.
+_INIT_CALL: Final = re.compile(r"\binit\.|\.[A-Za-z]\w*[A-Za-z0-9]_\(|reset_parameters")
+_OWN_INIT: Final = re.compile(
+    r"\binit\.\w+_\(\s*self\.\w+\s*[,)]|\bself\.\w+\.[A-Za-z]\w*[A-Za-z0-9]_\(|\bself\.reset_parameters\(\)"
 )
 
 
 def _initialises(ip: Interpreter) -> bool:
+    """The file may fill a parameter made from uninitialised memory by means the analysis
+    does not follow. Not when its only means are `nn.init` calls and in-place writes on
+    attributes of `self` (`nn.init.kaiming_uniform_(self.weight)`, `self.mask.copy_(m)`) in
+    functions the file calls: those the analysis runs, parameter by parameter."""
     found = ip.file_initialises
     if found is None:
-        found = ip.file_initialises = _INITIALISES.search(ip.main_src.scan_text) is not None
+        found = ip.file_initialises = _may_initialise(ip)
     return found
+
+
+def _may_initialise(ip: Interpreter) -> bool:
+    text = ip.main_src.scan_text
+    if _GENERIC_INIT.search(text):
+        return True
+    lines = ip.main_src.scan_lines
+    rows = {text.count("\n", 0, m.start()) + 1 for m in _INIT_CALL.finditer(text)}
+    rows = {row for row in rows if not lines[row - 1].lstrip().startswith(("def ", "async def "))}
+    tree = ip.ctx.tree
+    if tree is None:
+        return bool(rows)
+    for n in ast.walk(tree):  # words in docstrings and other bare strings are no code
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant):
+            rows -= set(range(n.lineno, (n.end_lineno or n.lineno) + 1))
+    if not rows:
+        return False
+    if any(not _OWN_INIT.search(lines[row - 1]) for row in rows):
+        return True
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef) or func.name == "__init__":
+            continue
+        end = func.end_lineno or func.lineno
+        if any(func.lineno <= row <= end for row in rows):
+            calls = len(re.findall(rf"\b{re.escape(func.name)}\(", text))
+            if calls <= 1:  # its own `def` line only: run by something the file does not show
+                return True
+    return False
 
 
 def parameter(ip: Interpreter, args: Args, kwargs: Kwargs, node: ast.Call, state: State) -> Value:

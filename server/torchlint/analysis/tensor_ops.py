@@ -408,6 +408,7 @@ def apply_op(
 ) -> TRef:
     """Allocate the result of a (non in-place) op and record what it saves. `reads=False`:
     the op takes a view and reads no values (`t[0]` of uninitialised memory)."""
+    reads = reads and not (op is not None and op.view and not op.may_copy)  # `buf.view(-1)`
     for inp in inputs:
         if (
             reads

@@ -1118,9 +1118,13 @@ def iter_element(ip: Interpreter, iterable: Value, state: State, node: ast.expr)
                 [make_input(ip, node, iterable, state)],
                 node,
                 state,
+                reads=False,  # a row is a view: `for row in buf: row.fill_(1)` reads nothing
             )
         finally:
             ip.frame.context = context
+        if source.uninit is not None:
+            # a row of a buffer not yet filled: writing it (`row[:] = v`) fills the buffer's
+            state.heap[ref.oid] = state.tensor(ref).evolve(root=source.root, is_view=True)
         rank = source.rank
         if rank:
             if iterable.oid in ip.split_results:

@@ -37,14 +37,19 @@ it asked for grad): a `Variable` is a new tensor object sharing `x`'s data. The 
 the code under `torch.no_grad()` for `volatile=True`: that is for you to place.
 
 ## Known problems
-An uninitialised tensor stops being tracked when it becomes an `nn.Parameter` (modules
-initialise parameters in ways the analysis cannot follow: `apply`, loops over
-`parameters()`, reset hooks) or is handed to code the analysis cannot see (an unknown
-function or method, `.numpy()`, `out=`). A write of part of it leaves the rest
+An uninitialised tensor stops being tracked when it becomes an `nn.Parameter` in a file
+with means of initialisation the analysis cannot follow (`model.apply(init_fn)`, loops over
+`parameters()` that fill them, `.data`, loading weights, `setattr`, an init method nothing in
+the file calls); where the only means are `nn.init` calls and in-place writes on attributes
+of `self` in methods the file runs (`nn.init.kaiming_uniform_(self.weight)` in
+`reset_parameters`), each parameter is followed, and one left out (the bias) is flagged. It
+also stops when handed to code the analysis cannot see (an unknown function or method,
+`.numpy()`, `out=`). A write of part of it leaves the rest
 uninitialised only where the part is certain: a boolean mask, a slice that skips positions
 (`[1:-1]`), or single positions rounded from data in a loop (`grid[b, int(cy * S), int(cx *
 S)] = 1` for each object); positions from a loop counter (`buf[i]`, `grid[int(i // w), i %
-w]`) may write every element.
+w]`) may write every element. Taking a view reads nothing: a buffer filled through
+`buf.view(-1)` or row by row while iterating it (`for row in buf: row[:] = v`) is filled.
 
 ## References
 - TORCH_FACTS §1(k)
