@@ -1021,6 +1021,8 @@ def _tags(
     ):
         # `read_image(p) / 255.0` is still one (C, H, W) image; `sigmoid(decoded)` a batch
         t = t.evolve(image=True)
+    if t.rank == 3 and name == "permute" and _hwc_to_chw(node):
+        t = t.evolve(image=True)  # `torch.from_numpy(hwc).permute(2, 0, 1)`: one (C, H, W) image
     source = tensors[0].tensor if tensors else None
     if t.rank == 4 and name in _IMAGE_2D and source is not None and source.rank == 4:
         t = t.evolve(image=True)  # a 2-d convolution or pooling gives (N, C, H, W) maps
@@ -1031,6 +1033,18 @@ def _tags(
         if window is None or (isinstance(window, Const) and type(window.value) is int):
             t = t.evolve(image=True)
     return t
+
+
+def _hwc_to_chw(node: ast.AST) -> bool:
+    """`.permute(2, 0, 1)` (or `torch.permute(x, (2, 0, 1))`): channels last to first."""
+    if not isinstance(node, ast.Call):
+        return False
+    args = (
+        node.args[-1].elts
+        if len(node.args) in (1, 2) and isinstance(node.args[-1], ast.Tuple)
+        else node.args
+    )
+    return [a.value if isinstance(a, ast.Constant) else None for a in args] == [2, 0, 1]
 
 
 def _eps_where_zero(t: Tensor, tensors: list[Input]) -> Tensor:
