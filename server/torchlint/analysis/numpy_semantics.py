@@ -231,6 +231,13 @@ def call(qual: str, args: Args, kwargs: Kwargs, node: ast.Call) -> Value | None:
         if "dtype" in kwargs and explicit is None:
             return NumpyArray(None, node.lineno, rank)
         return NumpyArray(explicit or "float64", node.lineno, rank)
+    if qual == "numpy.meshgrid" and args and not any(isinstance(a, ast.Starred) for a in node.args):
+        # one grid per coordinate array, each of as many dimensions as there are arrays, of
+        # their common dtype (`X, T = np.meshgrid(x, t)` of float64 linspaces)
+        dtypes = {v.dtype if isinstance(v, NumpyArray) else None for _, v in args}
+        dtype = dtypes.pop() if len(dtypes) == 1 else None
+        grid = NumpyArray(dtype, node.lineno, len(args))
+        return Seq(tuple(grid for _ in args), "tuple")
     if qual.startswith("numpy.random.") and _one_draw(name, args, kwargs):
         return UNKNOWN  # `np.random.rand()`, `np.random.normal(0, 1)`: a Python float
     if qual == "numpy.full" and not explicit:

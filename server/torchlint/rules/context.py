@@ -235,9 +235,14 @@ class RuleContext:
             return None  # a plain function running the model: its model call is the place
         params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]
         name = operand.id
-        if name not in params:
-            return None
         line = getattr(node, "lineno", 0)
+        if name not in params:
+            # `h = xt` then `for layer in self.layers: h = act(layer(h))`: the first layer
+            # gets the parameter itself
+            alias = _alias_of(func, name, line)
+            if alias is None or alias not in params:
+                return None
+            return func, alias
         for sub in ast.walk(func):
             if (
                 isinstance(sub, ast.Name)
@@ -351,6 +356,29 @@ _VIEWS: Final = frozenset(
         "movedim",
     }
 )
+
+
+def _alias_of(func: ast.FunctionDef, name: str, line: int) -> str | None:
+    """The name `name` copies (`h = x`) when that is its only binding before `line` (others
+    may be on `line` itself, after the call)."""
+    stores = [
+        sub
+        for sub in ast.walk(func)
+        if isinstance(sub, ast.Name)
+        and sub.id == name
+        and isinstance(sub.ctx, ast.Store)
+        and sub.lineno < line
+    ]
+    if len(stores) != 1:
+        return None
+    for stmt in ast.walk(func):
+        if (
+            isinstance(stmt, ast.Assign)
+            and stmt.targets == [stores[0]]
+            and isinstance(stmt.value, ast.Name)
+        ):
+            return stmt.value.id
+    return None
 
 
 def _under_views(operand: ast.expr | None) -> ast.expr | None:
