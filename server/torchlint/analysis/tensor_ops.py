@@ -522,7 +522,8 @@ _NEGATIONS: Final = frozenset({"logical_not", "__invert__", "bitwise_not"})
 _CONJUNCTIONS: Final = frozenset({"logical_and", "__and__", "bitwise_and", "__rand__"})
 _CONVERSIONS: Final = frozenset({"bool", "float", "double", "half", "to", "type", "int", "long"})
 _SUMS: Final = frozenset({"add", "__add__", "__radd__"})
-_CONDITION_OPS: Final = _NEGATIONS | _CONJUNCTIONS | _CONVERSIONS | _SUMS
+_COMPLEMENTS: Final = frozenset({"__rsub__", "rsub"})  # `1 - m` of a 0/1 mask
+_CONDITION_OPS: Final = _NEGATIONS | _CONJUNCTIONS | _CONVERSIONS | _SUMS | _COMPLEMENTS
 
 
 def condition_key(ip: Interpreter, root: int) -> object:
@@ -540,7 +541,7 @@ def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -
     `d2 + torch.eye(n)`, which is `d2` made 1 or more where the identity is true: the first
     half of a double where on it."""
     if not ip.identities and name not in _NEGATIONS and name not in _CONJUNCTIONS:
-        return
+        return  # (a complement of a mask matters only for a safe input, so far of identities)
     tensors = [i.tensor for i in inputs if i.tensor is not None]
     if name in _CONVERSIONS:
         if len(tensors) == 1 and tensors[0].root in ip.identities:
@@ -553,6 +554,10 @@ def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -
             ip.where_guards[oid] = ("eye", True)
         return
     keys = tuple(condition_key(ip, t.root) for t in tensors)
+    if name in _COMPLEMENTS:
+        if len(keys) == 1 and any(i.scalar == 1.0 for i in inputs if i.tensor is None):
+            ip.negations[oid] = keys[0]
+        return
     if name in _NEGATIONS and len(keys) == 1:
         ip.negations[oid] = keys[0]
     elif name in _CONJUNCTIONS and len(keys) == 2:

@@ -4188,6 +4188,14 @@ def _emit_masked(
     )
 
 
+def _kept_where_safe(ip: Interpreter, v: TRef, keep: Value, state: State) -> bool:
+    """A value kept where `keep` is nonzero (a boolean index, a 0/1 factor) whose op saw a
+    safe input everywhere else (see `_double_where`)."""
+    if not isinstance(keep, TRef):
+        return False
+    return _double_where(ip, v, condition_key(ip, state.tensor(keep).root), True, state)
+
+
 def _all_true(index: Value, state: State) -> bool:
     """A mask made all true (`torch.ones(n, dtype=torch.bool)`): it drops nothing."""
     if not isinstance(index, TRef):
@@ -4381,6 +4389,8 @@ def _mask_multiply(
     for x, m in ((a, b), (b, a)):
         if x.ref is None or x.tensor is None or x.tensor.singular is None:
             continue
+        if m.ref is not None and _kept_where_safe(ip, x.ref, m.ref, state):
+            continue  # `sqrt(d2 + eye) * (1 - eye)`: kept only where the input was not made safe
         if m.tensor is not None and m.tensor.mask is not None:
             _emit_masked(ip, node, (x.node, x.ref), "multiply", None, m.tensor.mask, state)
         elif m.scalar == 0.0:
@@ -4822,7 +4832,11 @@ def get_item(ip: Interpreter, node: ast.Subscript, state: State) -> Value:
             mask = _is_mask_index(ip, index, state, node.slice)
             if mask is not False:
                 m = mask if isinstance(mask, Mask) else None
-                if t.singular is not None and not _all_true(index, state):
+                if (
+                    t.singular is not None
+                    and not _all_true(index, state)
+                    and not _kept_where_safe(ip, base, index, state)
+                ):
                     state.heap[ref.oid] = rt
                     _emit_masked(
                         ip, node, (node.value, base), "index", ip.text(node.slice, 200), m, state
