@@ -4,8 +4,9 @@ Flags `F.interpolate` on a 3-D tensor used as an image `(C, H, W)`: a 2-D `size`
 `scale_factor`, or a 2-D mode (`bilinear`, `bicubic`), on a tensor known to have three
 dimensions; a 3-D `size`/`scale_factor` or `trilinear` on a 4-D clip or volume
 `(C, D, H, W)`; and any `size`/`scale_factor` on a tensor known to be an image (from
-`torchvision.io.read_image`, `to_tensor`..., also after `.float() / 255`, or one item of
-a batch of maps that 2-d layers made: `for img in torch.sigmoid(decoder(z))`). The rank comes
+`torchvision.io.read_image`, `to_tensor`..., an H x W x C array turned channels-first with
+`.permute(2, 0, 1)`, also after `.float() / 255`, or one item of a batch of maps that 2-d
+layers made: `for img in torch.sigmoid(decoder(z))`). The rank comes
 from where the tensor was made or reshaped: `array.permute(2, 0, 1)` of an H x W x 3 array
 is 3-D whatever the array was; an item of a 4-D batch (`for m in maps`, `model(x)[0]`) is
 3-D; resampling, padding, convolutions and norms keep the rank. An `nn.Upsample` (or
