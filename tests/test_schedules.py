@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from torchlint.analysis.schedules import schedule_of
+from torchlint.analysis.schedules import Functions, schedule_of
 
 
 def _schedule(code: str):  # type: ignore[no-untyped-def]
     tree = ast.parse(textwrap.dedent(code))
     loop = next(n for n in ast.walk(tree) if isinstance(n, ast.For | ast.While))
-    return schedule_of(loop, tree)
+    return schedule_of(loop, Functions(tree))
 
 
 def test_carried_names_are_read_before_they_are_bound() -> None:

@@ -29,7 +29,7 @@ from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.graph import Graph
 from torchlint.analysis.parse import parse_shared
 from torchlint.analysis.resolver import ForeignModule, Resolver
-from torchlint.analysis.schedules import Schedule, schedule_of
+from torchlint.analysis.schedules import Functions, Schedule, schedule_of
 from torchlint.analysis.self_pairs import DiagonalSingular, DiagonalZeros
 from torchlint.analysis.snippets import implicit_imports
 from torchlint.analysis.source import SourceInfo
@@ -194,6 +194,7 @@ class Interpreter:
             tuple[int, int], tuple[frozenset[str], frozenset[str]]
         ] = {}  # see `_live_after`
         self.schedules: dict[int, Schedule] = {}  # see `_cut_on_schedule`
+        self.functions_read: Functions | None = None  # the file's functions, for schedules
         # whether the file has any means to fill parameters (see `nn_semantics.parameter`)
         self.file_initialises: bool | None = None
         self.budget_factor = budget_factor
@@ -2037,7 +2038,9 @@ class Interpreter:
             tree = self.ctx.tree
             if tree is None:
                 return
-            sched = self.schedules[id(loop)] = schedule_of(loop, tree)
+            if self.functions_read is None:
+                self.functions_read = Functions(tree)
+            sched = self.schedules[id(loop)] = schedule_of(loop, self.functions_read)
         if not sched.cut:
             return
         by_line: dict[int, set[int]] = {}

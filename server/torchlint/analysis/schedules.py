@@ -46,7 +46,69 @@ class Schedule:
         return min(inside)[1] if inside else None
 
 
-def schedule_of(loop: ast.stmt, module: ast.Module) -> Schedule:
+@dataclass(frozen=True, slots=True)
+class _Helper:
+    """What a schedule needs of one of the file's functions (read once per file)."""
+
+    body: tuple[int, int]
+    conditional: tuple[tuple[int, int], ...]  # its `if` bodies and what follows an early return
+    periods: tuple[tuple[int, int, int], ...]
+    cut_attributes: dict[str, tuple[int, ...]]
+    calls: frozenset[str]
+    detaches: bool
+
+
+class Functions:
+    """The file's functions and methods by name, each read once: every loop asks."""
+
+    def __init__(self, module: ast.Module) -> None:
+        self.by_name: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        # module-level functions and the methods of classes (not a walk of every node)
+        todo: list[ast.stmt] = list(module.body)
+        while todo:
+            d = todo.pop()
+            if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef):
+                self.by_name.setdefault(d.name, []).append(d)
+            elif isinstance(d, ast.ClassDef):
+                todo.extend(d.body)
+            elif isinstance(d, ast.If | ast.Try):
+                todo.extend(d.body)  # `if TYPE_CHECKING:`, `try: ... except ImportError:`
+        self._read: dict[int, _Helper] = {}
+
+    def named(self, name: str) -> list[_Helper]:
+        return [self._helper(d) for d in self.by_name.get(name, ())]
+
+    def _helper(self, d: ast.FunctionDef | ast.AsyncFunctionDef) -> _Helper:
+        found = self._read.get(id(d))
+        if found is not None:
+            return found
+        conditional: list[tuple[int, int]] = []
+        periods: list[tuple[int, int, int]] = []
+        cut: dict[str, list[int]] = {}
+        calls: set[str] = set()
+        inner = _own_nodes(d)
+        for n in inner:
+            if isinstance(n, ast.If):
+                conditional.extend(_span(block) for block in (n.body, n.orelse) if block)
+                if n.body and (k := _modulus(n.test)) is not None:
+                    periods.append((*_span(n.body), k))
+            elif isinstance(n, ast.Assign):
+                _note_cuts(n, cut, attributes_only=True)
+            elif isinstance(n, ast.Call) and (name := _called_name(n)) is not None:
+                calls.add(name)
+        conditional.extend(_after_early_return(d.body))
+        found = self._read[id(d)] = _Helper(
+            _span(d.body),
+            tuple(conditional),
+            tuple(periods),
+            {k: tuple(v) for k, v in cut.items()},
+            frozenset(calls),
+            any(_detaches(n) for n in inner),
+        )
+        return found
+
+
+def schedule_of(loop: ast.stmt, functions: Functions) -> Schedule:
     nodes = list(_own_nodes(loop))
     first_store: dict[str, int] = {}
     reads: list[tuple[str, int]] = []
@@ -85,29 +147,20 @@ def schedule_of(loop: ast.stmt, module: ast.Module) -> Schedule:
     # Helpers the loop calls, and those they call (three levels): an attribute they cut
     # (`model.state = model.state.detach()`, a `detach_state()` method) is cut in the loop.
     cutting: set[str] = set()  # helpers that detach what they return (`h = step(h, x, t)`)
-    defs: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-    for d in ast.walk(module):
-        if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef):
-            defs.setdefault(d.name, []).append(d)
     level, seen = set(called), set[str]()
     for _ in range(3):
         deeper: set[str] = set()
-        for d in (d for name in level - seen for d in defs.get(name, ())):
-            if d.name in called_sometimes:
-                conditional.append(_span(d.body))
-            inner = _own_nodes(d)
-            for n in inner:
-                if isinstance(n, ast.If):
-                    conditional.extend(_span(block) for block in (n.body, n.orelse) if block)
-                    if n.body and (k := _modulus(n.test)) is not None:
-                        periods.append((*_span(n.body), k))
-                elif isinstance(n, ast.Assign):
-                    _note_cuts(n, cut, attributes_only=True)
-                elif isinstance(n, ast.Call) and (name := _called_name(n)) is not None:
-                    deeper.add(name)
-            conditional.extend(_after_early_return(d.body))
-            if d.name in called and any(_detaches(n) for n in inner):
-                cutting.add(d.name)
+        for name in level - seen:
+            for h in functions.named(name):
+                if name in called_sometimes:
+                    conditional.append(h.body)
+                conditional.extend(h.conditional)
+                periods.extend(h.periods)
+                for attr, lines in h.cut_attributes.items():
+                    cut.setdefault(attr, []).extend(lines)
+                deeper |= h.calls
+                if name in called and h.detaches:
+                    cutting.add(name)
         seen |= level
         level = deeper
     for n in nodes:
