@@ -213,6 +213,7 @@ class Interpreter:
         self.negations: dict[int, object] = {}
         self.conjunctions: dict[int, tuple[object, ...]] = {}
         self.identities: set[int] = set()  # tensors made by `torch.eye` (and converted)
+        self.mask_aliases: dict[int, object] = {}  # `m.float()` -> the condition key of `m`
         # pairwise self-differences and what keeps their zero diagonal; square roots of them
         # by graph node (see `self_pairs`, TL202)
         self.zero_diagonals: dict[int, DiagonalZeros] = {}

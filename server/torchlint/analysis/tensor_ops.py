@@ -512,9 +512,9 @@ def apply_op(
         if result_saved:
             record_save(state, result.root, SaveRecord(node_id, text, why, text))
     if ip.where_guards and tensors:
-        _carry_where_guard(ip, short(op_name), inputs, oid)
-    if short(op_name) in _CONDITION_OPS:
-        _note_condition(ip, short(op_name), inputs, oid)
+        _carry_where_guard(ip, name, inputs, oid)
+    if name in _CONDITION_OPS:
+        _note_condition(ip, name, inputs, oid)
     return TRef(oid)
 
 
@@ -532,6 +532,9 @@ def condition_key(ip: Interpreter, root: int) -> object:
     matrix (`torch.eye(n, dtype=torch.bool)`, `torch.eye(n).bool()`)."""
     if root in ip.identities:
         return "eye"
+    alias = ip.mask_aliases.get(root)
+    if alias is not None:
+        return alias
     negated_of = ip.negations.get(root)
     return root if negated_of is None else ("not", negated_of)
 
@@ -540,12 +543,15 @@ def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -
     """`~m` and `a & b` of masks, identity matrices converted (`torch.eye(n).bool()`), and
     `d2 + torch.eye(n)`, which is `d2` made 1 or more where the identity is true: the first
     half of a double where on it."""
-    if not ip.identities and name not in _NEGATIONS and name not in _CONJUNCTIONS:
-        return  # (a complement of a mask matters only for a safe input, so far of identities)
+    if not ip.identities and name in _SUMS:
+        return  # sums matter only around identity matrices
     tensors = [i.tensor for i in inputs if i.tensor is not None]
     if name in _CONVERSIONS:
         if len(tensors) == 1 and tensors[0].root in ip.identities:
             ip.identities.add(oid)
+        elif len(tensors) == 1 and (tensors[0].dtype == BOOL or tensors[0].mask is not None):
+            # `m.bool()`, `valid.float()`: the same mask for the double where
+            ip.mask_aliases[oid] = condition_key(ip, tensors[0].root)
         return
     if name in _SUMS:
         if len(tensors) == 2 and (tensors[0].root in ip.identities) != (

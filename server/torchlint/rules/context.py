@@ -238,11 +238,11 @@ class RuleContext:
         line = getattr(node, "lineno", 0)
         if name not in params:
             # `h = xt` then `for layer in self.layers: h = act(layer(h))`: the first layer
-            # gets the parameter itself
+            # gets the parameter itself (if nothing binds that again before the copy)
             alias = _alias_of(func, name, line)
             if alias is None or alias not in params:
                 return None
-            return func, alias
+            name, line = alias, _alias_line(func, name, line)
         for sub in ast.walk(func):
             if (
                 isinstance(sub, ast.Name)
@@ -358,9 +358,9 @@ _VIEWS: Final = frozenset(
 )
 
 
-def _alias_of(func: ast.FunctionDef, name: str, line: int) -> str | None:
-    """The name `name` copies (`h = x`) when that is its only binding before `line` (others
-    may be on `line` itself, after the call)."""
+def _alias_assignment(func: ast.FunctionDef, name: str, line: int) -> ast.Assign | None:
+    """`h = x`, when that is the only binding of `name` before `line` (others may be on
+    `line` itself, after the call)."""
     stores = [
         sub
         for sub in ast.walk(func)
@@ -377,8 +377,18 @@ def _alias_of(func: ast.FunctionDef, name: str, line: int) -> str | None:
             and stmt.targets == [stores[0]]
             and isinstance(stmt.value, ast.Name)
         ):
-            return stmt.value.id
+            return stmt
     return None
+
+
+def _alias_of(func: ast.FunctionDef, name: str, line: int) -> str | None:
+    found = _alias_assignment(func, name, line)
+    return found.value.id if found is not None and isinstance(found.value, ast.Name) else None
+
+
+def _alias_line(func: ast.FunctionDef, name: str, line: int) -> int:
+    found = _alias_assignment(func, name, line)
+    return found.lineno if found is not None else line
 
 
 def _under_views(operand: ast.expr | None) -> ast.expr | None:
