@@ -2048,16 +2048,16 @@ class Interpreter:
         for n, why in s.freed.items():
             if n >= graph_start and why.path is None and sched.runs_sometimes(why.line):
                 by_line.setdefault(why.line, set()).add(n)
-        reached: dict[str, set[int]] = {}
+        reached: dict[tuple[str, int], set[int]] = {}  # by name and backward (cut periods)
         dropped: set[int] = set()
         for line, candidates in by_line.items():
             kept: set[int] = set()
             for name in sched.carried:
                 if sched.cut_for(name, line):
                     continue
-                reach = reached.get(name)
+                reach = reached.get((name, line))
                 if reach is None:
-                    reach = reached[name] = set()
+                    reach = reached[name, line] = set()
                     for node in self._carried_nodes(s, s.env.get(name), sched, line):
                         reach.update(self.graph.ancestors(node))
                 kept |= reach
