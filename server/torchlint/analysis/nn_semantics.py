@@ -318,7 +318,12 @@ def module_method(
     node: ast.Call,
     state: State,
 ) -> Value:
-    from torchlint.analysis.torch_semantics import call_value, parse_device, parse_dtype
+    from torchlint.analysis.torch_semantics import (
+        call_value,
+        legacy_type,
+        parse_device,
+        parse_dtype,
+    )
 
     if mod.cls is not None:
         method = mod.cls.lookup(name)
@@ -402,6 +407,11 @@ def module_method(
         device: str | None = {"cuda": "cuda", "cpu": "cpu"}.get(name)
         if name in ("to", "type"):
             for _, v in args:
+                legacy = legacy_type(v) if name == "type" else None
+                if legacy is not None:
+                    # `model.type(torch.DoubleTensor)`: the legacy type's dtype and device
+                    dtype, device = legacy
+                    continue
                 dtype = parse_dtype(v) or dtype
                 device = parse_device(v) or device
                 if isinstance(v, TRef):
@@ -413,7 +423,8 @@ def module_method(
             if "device" in kwargs:
                 device = parse_device(kwargs["device"][1]) or "?"
             if args and not any(
-                parse_dtype(v) or parse_device(v) or isinstance(v, TRef) for _, v in args
+                parse_dtype(v) or parse_device(v) or isinstance(v, TRef) or legacy_type(v)
+                for _, v in args
             ):
                 device = "?"
         change: dict[str, object] = {}

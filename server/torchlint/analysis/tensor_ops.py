@@ -523,7 +523,8 @@ _CONJUNCTIONS: Final = frozenset({"logical_and", "__and__", "bitwise_and", "__ra
 _CONVERSIONS: Final = frozenset({"bool", "float", "double", "half", "to", "type", "int", "long"})
 _SUMS: Final = frozenset({"add", "__add__", "__radd__"})
 _COMPLEMENTS: Final = frozenset({"__rsub__", "rsub"})  # `1 - m` of a 0/1 mask
-_CONDITION_OPS: Final = _NEGATIONS | _CONJUNCTIONS | _CONVERSIONS | _SUMS | _COMPLEMENTS
+_SCALES: Final = frozenset({"mul", "__mul__", "__rmul__"})  # `jitter * torch.eye(n)`
+_CONDITION_OPS: Final = _NEGATIONS | _CONJUNCTIONS | _CONVERSIONS | _SUMS | _COMPLEMENTS | _SCALES
 
 
 def condition_key(ip: Interpreter, root: int) -> object:
@@ -536,6 +537,8 @@ def condition_key(ip: Interpreter, root: int) -> object:
     if alias is not None:
         return alias
     negated_of = ip.negations.get(root)
+    if isinstance(negated_of, tuple) and negated_of[0] == "not":
+        return negated_of[1]  # `1 - (1 - eye)`
     return root if negated_of is None else ("not", negated_of)
 
 
@@ -543,9 +546,14 @@ def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -
     """`~m` and `a & b` of masks, identity matrices converted (`torch.eye(n).bool()`), and
     `d2 + torch.eye(n)`, which is `d2` made 1 or more where the identity is true: the first
     half of a double where on it."""
-    if not ip.identities and name in _SUMS:
-        return  # sums matter only around identity matrices
+    if not ip.identities and name in _SUMS | _SCALES:
+        return  # sums and scalings matter only around identity matrices
     tensors = [i.tensor for i in inputs if i.tensor is not None]
+    if name in _SCALES:
+        scale = next((i.scalar for i in inputs if i.tensor is None and i.scalar is not None), None)
+        if len(tensors) == 1 and tensors[0].root in ip.identities and scale and scale > 0:
+            ip.identities.add(oid)  # a positive multiple of the identity is one
+        return
     if name in _CONVERSIONS:
         if len(tensors) == 1 and tensors[0].root in ip.identities:
             ip.identities.add(oid)
@@ -554,10 +562,9 @@ def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -
             ip.mask_aliases[oid] = condition_key(ip, tensors[0].root)
         return
     if name in _SUMS:
-        if len(tensors) == 2 and (tensors[0].root in ip.identities) != (
-            tensors[1].root in ip.identities
-        ):
-            ip.where_guards[oid] = ("eye", True)
+        eyes = [condition_key(ip, t.root) == "eye" for t in tensors]
+        if len(tensors) == 2 and eyes[0] != eyes[1]:
+            ip.where_guards[oid] = ("eye", True)  # `d2 + torch.eye(n)`, `d2 + (1 - off)`
         return
     keys = tuple(condition_key(ip, t.root) for t in tensors)
     if name in _COMPLEMENTS:
@@ -610,6 +617,12 @@ def _carry_where_guard(ip: Interpreter, name: str, inputs: list[Input], oid: int
         return
     guard = ip.where_guards.get(first.tensor.root)
     if guard is None:
+        return
+    if name in ("add", "__add__", "__radd__"):
+        # `d2 + eye + eps`: what was made at least 1 stays away from 0
+        scale = next((i.scalar for i in inputs if i.tensor is None and i.scalar is not None), None)
+        if scale is not None and scale >= 0:
+            ip.where_guards[oid] = guard
         return
     if name in ("pow", "__pow__"):
         exponent = _exponent(inputs)

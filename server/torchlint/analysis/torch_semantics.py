@@ -542,7 +542,7 @@ def parse_dtype(value: Value) -> str | None:
     return None
 
 
-def _legacy_type(value: Value) -> tuple[str, str] | None:
+def legacy_type(value: Value) -> tuple[str, str] | None:
     """(dtype, device) of a legacy tensor type, given as the class or its name:
     `torch.FloatTensor`, `"torch.cuda.LongTensor"`."""
     if isinstance(value, TorchName):
@@ -2078,6 +2078,20 @@ def _emit_call(
     )
 
 
+# `F.embedding(ids, weight)`: the table's dtype rule ("same as the first tensor") was measured
+# on op_db's samples, which give the weight first; the public function takes the ids first.
+_WEIGHT_FIRST_IN_OP_DB: Final = frozenset(
+    {"torch.nn.functional.embedding", "torch.nn.functional.embedding_bag"}
+)
+
+
+def _weight_dtype(args: Args, kwargs: Kwargs, state: State) -> str:
+    """The dtype of the weight an embedding looks up: its result's."""
+    weight = kwargs["weight"][1] if "weight" in kwargs else args[1][1] if len(args) > 1 else None
+    dtype = state.tensor(weight).dtype if isinstance(weight, TRef) else None
+    return next(iter(dtype)) if dtype is not None and len(dtype) == 1 else UNKNOWN_DTYPE
+
+
 def _kw_dtype(kwargs: Kwargs, name: str = "", rest: Args | None = None) -> str | None:
     """The result dtype a keyword chooses: `dtype=torch.float64`, `out_int32=True`
     (`bucketize`, `searchsorted`); UNKNOWN_DTYPE where it chooses one the analysis does
@@ -2509,6 +2523,8 @@ def _torch_op(
     if loss is not None:
         return NN.functional_loss(ip, qual, op, loss, args, kwargs, node, state)
     chosen = _kw_dtype(kwargs, name, args[1:])
+    if qual in _WEIGHT_FIRST_IN_OP_DB:
+        chosen = _weight_dtype(args, kwargs, state)
     ref: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=chosen)
     ref = _values_indices(ip, name, ref, args[1:], kwargs, node, state)
     ref = _tuple_result(ip, name, op, ref, node, state)
@@ -3171,7 +3187,7 @@ def _converted(
             dev = parse_device(v)
             if dev is not None:
                 device = dev
-            if name == "type" and (legacy := _legacy_type(v)) is not None:
+            if name == "type" and (legacy := legacy_type(v)) is not None:
                 dtype, device = (
                     legacy  # `x.type(torch.FloatTensor)`, `.type("torch.cuda.LongTensor")`
                 )
@@ -3285,6 +3301,9 @@ def inplace_write(
     """`saves_written`: the op keeps the tensor it wrote for its backward (`relu_`, an
     in-place `nn.ReLU`); by default what the torch table says of `op`."""
     t = state.tensor(ref)
+    if label == "fill_diagonal_" and value is not None and (const_number(value[1]) or 0) > 0:
+        # `d2.fill_diagonal_(1.0)`: made safe on the diagonal, for a mask of `torch.eye`
+        ip.where_guards[t.root] = ("eye", True)
     if ip.zero_diagonals:
         # `sq += eps`: no longer 0 on the diagonal (what is written is not followed)
         ip.zero_diagonals.pop(ref.oid, None)

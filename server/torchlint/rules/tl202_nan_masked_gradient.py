@@ -11,8 +11,9 @@ NaN in the forward pass already, which nothing hides). Not flagged: the double `
 input made safe with the same mask first, also through a helper taking the mask, with
 `masked_fill`, with the negated mask `~m`, with a view of the mask (`eye[..., None]`), or with a wider
 mask than the one that discards: `where(off, d2, 1)` then `where(off & near, ...)`; adding
-the identity, `d2 + torch.eye(n)`, makes the diagonal safe for a mask of `torch.eye`: a
-`where`, `masked_fill`, a factor `1 - eye` or an index `[~eye]`), and a
+the identity, `d2 + torch.eye(n)` (a positive multiple of it, the complement of an
+off-diagonal mask, plus an eps) or `d2.fill_diagonal_(1.0)`, makes the diagonal safe for a
+mask of `torch.eye`: a `where`, `masked_fill`, a factor `1 - eye` or an index `[~eye]`), and a
 value kept away from the singular point (`sqrt(d2 + eps)`, `clamp(min=eps)`, or eps added
 exactly where it is 0: `d2 + (d2 == 0).float() * eps`), and a quotient selected by its own
 size (`where(p > 0, p, 1)` of `p = a / a.sum()`: where the denominator is 0 the quotient is

@@ -6,7 +6,8 @@ dimensions; a 3-D `size`/`scale_factor` or `trilinear` on a 4-D clip or volume
 `(C, D, H, W)`; and any `size`/`scale_factor` on a tensor known to be an image (from
 `torchvision.io.read_image`, `to_tensor`..., an H x W x C array turned channels-first with
 `.permute(2, 0, 1)`, also after `.float() / 255`, or one item of a batch of maps that 2-d
-layers made: `for img in torch.sigmoid(decoder(z))`). The rank comes
+layers made: `for img in torch.sigmoid(decoder(z))`), unless a one-element `size` or
+`scale_factor` (`size=(n,)`) says the resampling is 1-D on purpose. The rank comes
 from where the tensor was made or reshaped: `array.permute(2, 0, 1)` of an H x W x 3 array
 is 3-D whatever the array was; an item of a 4-D batch (`for m in maps`, `model(x)[0]`) is
 3-D; resampling, padding, convolutions and norms keep the rank. An `nn.Upsample` (or
@@ -137,7 +138,12 @@ class InterpolateBatchDim(Rule):
             reason = f"{_given('scale_factor', scale)} is 2-D, so PyTorch raises"
         elif isinstance(mode_name, str) and mode_name in _TWO_D_MODES:
             reason = f"mode `{mode_name}` needs a 4-D input, so PyTorch raises"
-        elif x.tensor.image and (size is not None or scale is not None) and mode_name != "linear":
+        elif (
+            x.tensor.image
+            and (size is not None or scale is not None)
+            and mode_name != "linear"
+            and not (_sized(size, 1) or _sized(scale, 1))  # `size=(n,)`: 1-D on purpose
+        ):
             reason = "it is read as (N=C, C=H, L=W): only the width is resized, silently"
         if reason is None:
             return
