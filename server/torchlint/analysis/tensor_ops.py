@@ -525,6 +525,7 @@ _SUMS: Final = frozenset({"add", "__add__", "__radd__"})
 _COMPLEMENTS: Final = frozenset({"__rsub__", "rsub"})  # `1 - m` of a 0/1 mask
 _SCALES: Final = frozenset({"mul", "__mul__", "__rmul__"})  # `jitter * torch.eye(n)`
 _CONDITION_OPS: Final = _NEGATIONS | _CONJUNCTIONS | _CONVERSIONS | _SUMS | _COMPLEMENTS | _SCALES
+_AROUND_IDENTITIES: Final = _SUMS | _SCALES
 
 
 def condition_key(ip: Interpreter, root: int) -> object:
@@ -546,20 +547,23 @@ def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -
     """`~m` and `a & b` of masks, identity matrices converted (`torch.eye(n).bool()`), and
     `d2 + torch.eye(n)`, which is `d2` made 1 or more where the identity is true: the first
     half of a double where on it."""
-    if not ip.identities and name in _SUMS | _SCALES:
+    if name in _AROUND_IDENTITIES and not ip.identities:
         return  # sums and scalings matter only around identity matrices
+    if name in _CONVERSIONS:
+        first = inputs[0].tensor if inputs else None
+        if first is None:
+            return
+        if first.root in ip.identities:
+            ip.identities.add(oid)
+        elif first.dtype == BOOL or first.mask is not None:
+            # `m.bool()`, `valid.float()`: the same mask for the double where
+            ip.mask_aliases[oid] = condition_key(ip, first.root)
+        return
     tensors = [i.tensor for i in inputs if i.tensor is not None]
     if name in _SCALES:
         scale = next((i.scalar for i in inputs if i.tensor is None and i.scalar is not None), None)
         if len(tensors) == 1 and tensors[0].root in ip.identities and scale and scale > 0:
             ip.identities.add(oid)  # a positive multiple of the identity is one
-        return
-    if name in _CONVERSIONS:
-        if len(tensors) == 1 and tensors[0].root in ip.identities:
-            ip.identities.add(oid)
-        elif len(tensors) == 1 and (tensors[0].dtype == BOOL or tensors[0].mask is not None):
-            # `m.bool()`, `valid.float()`: the same mask for the double where
-            ip.mask_aliases[oid] = condition_key(ip, tensors[0].root)
         return
     if name in _SUMS:
         eyes = [condition_key(ip, t.root) == "eye" for t in tensors]
