@@ -288,6 +288,10 @@ def result_dtype(
         return frozenset({"int64"})
     if rule in ("same", "float_only"):
         return None if first is None else first.dtype
+    if rule == "weight":
+        tensors = [i for i in inputs if i.positional]
+        second = tensors[1].tensor if len(tensors) > 1 else None
+        return None if second is None else second.dtype
     if rule == "promote":
         return promote(inputs, joined=joined)
     if rule == "int_to_float":

@@ -2078,20 +2078,6 @@ def _emit_call(
     )
 
 
-# `F.embedding(ids, weight)`: the table's dtype rule ("same as the first tensor") was measured
-# on op_db's samples, which give the weight first; the public function takes the ids first.
-_WEIGHT_FIRST_IN_OP_DB: Final = frozenset(
-    {"torch.nn.functional.embedding", "torch.nn.functional.embedding_bag"}
-)
-
-
-def _weight_dtype(args: Args, kwargs: Kwargs, state: State) -> str:
-    """The dtype of the weight an embedding looks up: its result's."""
-    weight = kwargs["weight"][1] if "weight" in kwargs else args[1][1] if len(args) > 1 else None
-    dtype = state.tensor(weight).dtype if isinstance(weight, TRef) else None
-    return next(iter(dtype)) if dtype is not None and len(dtype) == 1 else UNKNOWN_DTYPE
-
-
 def _kw_dtype(kwargs: Kwargs, name: str = "", rest: Args | None = None) -> str | None:
     """The result dtype a keyword chooses: `dtype=torch.float64`, `out_int32=True`
     (`bucketize`, `searchsorted`); UNKNOWN_DTYPE where it chooses one the analysis does
@@ -2523,8 +2509,6 @@ def _torch_op(
     if loss is not None:
         return NN.functional_loss(ip, qual, op, loss, args, kwargs, node, state)
     chosen = _kw_dtype(kwargs, name, args[1:])
-    if qual in _WEIGHT_FIRST_IN_OP_DB:
-        chosen = _weight_dtype(args, kwargs, state)
     ref: Value = apply_op(ip, qual, op, inputs, node, state, explicit_dtype=chosen)
     ref = _values_indices(ip, name, ref, args[1:], kwargs, node, state)
     ref = _tuple_result(ip, name, op, ref, node, state)

@@ -115,8 +115,10 @@ class OpFacts:
     """What torch does for one function / method / operator.
 
     dtype_rule is one of "same", "promote", "int_to_float", "int_to_int64", "bool",
-    "int64", "float_only", "fixed" (always `fixed_dtype`, e.g. ``Tensor.double``) or
-    "unknown"; see the generator's `_gen_ops.classify_dtype_rule` for how each is measured.
+    "int64", "float_only", "fixed" (always `fixed_dtype`, e.g. ``Tensor.double``),
+    "weight" (the second tensor argument's: `F.embedding(ids, weight)`, written by hand in
+    `overrides`) or "unknown"; see the generator's `_gen_ops.classify_dtype_rule` for how
+    each is measured.
 
     Additions to the agreed fields:
     * fixed_dtype: the result dtype when it does not depend on the inputs ("bool",

@@ -27,12 +27,20 @@ _NORMALIZED_SHAPE = (
     "constructor argument shapes the parameters"
 )
 
+_WEIGHT_FIRST = (
+    "op_db's samples give an embedding's weight first and the indices as an argument, so "
+    "the dtype is measured as the first tensor's; the public function takes the indices "
+    "first and returns the weight's dtype"
+)
+
 # (section, key, field) -> (value, why torch cannot tell)
 OVERRIDES: dict[tuple[str, str, str], tuple[object, str]] = {
     ("ops", "cpu", "may_copy"): (True, _CPU_ONLY),
     ("ops", "cuda", "may_copy"): (True, _CPU_ONLY),
     ("modules", "torch.nn.LayerNorm", "rank_argument"): ("normalized_shape", _NORMALIZED_SHAPE),
     ("modules", "torch.nn.RMSNorm", "rank_argument"): ("normalized_shape", _NORMALIZED_SHAPE),
+    ("ops", "nn.functional.embedding", "dtype_rule"): ("weight", _WEIGHT_FIRST),
+    ("ops", "nn.functional.embedding_bag", "dtype_rule"): ("weight", _WEIGHT_FIRST),
     ("losses", "torch.nn.CTCLoss", "expects_log_probabilities"): (True, _CTC),
     ("losses", "torch.nn.functional.ctc_loss", "expects_log_probabilities"): (True, _CTC),
 }
