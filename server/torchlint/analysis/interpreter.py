@@ -34,6 +34,7 @@ from torchlint.analysis.self_pairs import DiagonalSingular, DiagonalZeros
 from torchlint.analysis.snippets import implicit_imports
 from torchlint.analysis.source import SourceInfo
 from torchlint.analysis.state import State, graph_nodes, join_states
+from torchlint.analysis.syntax import plain_name
 from torchlint.analysis.training import TrainingTracker
 from torchlint.analysis.values import (
     SOME_INT,
@@ -1495,7 +1496,7 @@ class Interpreter:
         if cls is not None:
             kind = "method"
             for deco in stmt.decorator_list:
-                name = _plain_name(deco)
+                name = plain_name(deco)
                 if name == "staticmethod":
                     kind = "staticmethod"
                 elif name == "classmethod":
@@ -2623,7 +2624,7 @@ def _grad_switch(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> a
     calls = [
         n
         for n in ast.walk(node)
-        if isinstance(n, ast.Call) and _plain_name(n.func) == "set_grad_enabled"
+        if isinstance(n, ast.Call) and plain_name(n.func) == "set_grad_enabled"
     ]
     if len(calls) != 1:
         return None  # switched back somewhere (`finally: torch.set_grad_enabled(True)`)
@@ -2837,17 +2838,10 @@ def _holds_reference(value: Value) -> bool:
     return isinstance(value, Seq) and any(_holds_reference(v) for v in value.items)
 
 
-def _plain_name(expr: ast.expr) -> str:
-    """`name` for `name` or `a.b.name` (a decorator as written), else ""."""
-    if isinstance(expr, ast.Attribute):
-        return expr.attr
-    return expr.id if isinstance(expr, ast.Name) else ""
-
-
 def _is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Decorated `@contextmanager` (contextlib's, however imported) and a generator."""
     for deco in node.decorator_list:
-        if _plain_name(deco) in ("contextmanager", "asynccontextmanager"):
+        if plain_name(deco) in ("contextmanager", "asynccontextmanager"):
             return any(_has_yield(stmt) for stmt in node.body)
     return False
 

@@ -13,6 +13,8 @@ import ast
 from dataclasses import dataclass
 from typing import Final
 
+from torchlint.analysis.syntax import assignment_pairs, plain_name
+
 # What a name cut from the graph is bound to: a detached copy (`h.detach()`,
 # `repackage_hidden(h)`), a fresh state (`torch.zeros(...)`, `model.init_hidden(b)`), a number or None.
 _CUTS: Final = ("detach", "repackage", "zeros", "ones", "empty", "init", "reset")
@@ -182,7 +184,7 @@ def schedule_of(loop: ast.stmt, functions: Functions) -> Schedule:
 
 def _note_cuts(n: ast.Assign, cut: dict[str, list[int]], *, attributes_only: bool = False) -> None:
     """Names (and `.attribute`s, of any object) an assignment binds to a cut value."""
-    for target, value in _pairs(n.targets, n.value):
+    for target, value in assignment_pairs(n.targets, n.value):
         if not _cuts(value):
             continue
         if isinstance(target, ast.Attribute):
@@ -242,22 +244,6 @@ def _span(block: list[ast.stmt]) -> tuple[int, int]:
     return block[0].lineno, block[-1].end_lineno or block[-1].lineno
 
 
-def _pairs(targets: list[ast.expr], value: ast.expr) -> list[tuple[ast.expr, ast.expr]]:
-    """Each name bound by an assignment with the part of the value it gets (the whole
-    value where the shapes do not match: `h, c = repackage(h, c)`)."""
-    out: list[tuple[ast.expr, ast.expr]] = []
-    for target in targets:
-        if isinstance(target, ast.Tuple | ast.List):
-            if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
-                for t, v in zip(target.elts, value.elts, strict=True):
-                    out.extend(_pairs([t], v))
-            else:
-                out.extend((t, value) for t in target.elts)
-        else:
-            out.append((target, value))
-    return out
-
-
 def _cuts(value: ast.expr) -> bool:
     if isinstance(value, ast.Constant):
         return True
@@ -276,9 +262,4 @@ def _cuts(value: ast.expr) -> bool:
 
 
 def _called_name(call: ast.Call) -> str | None:
-    func = call.func
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return None
+    return plain_name(call.func) or None

@@ -14,6 +14,8 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from torchlint.analysis import tensor_ops as TO
+
 if TYPE_CHECKING:
     from torchlint.analysis.facts import Tensor
     from torchlint.analysis.interpreter import Interpreter
@@ -69,23 +71,18 @@ def note(
         if same and tensors[1].ref == tensors[0].ref:
             zeros[oid] = found
         return
-    if name in _SQUARES or (name in _POWERS and _exponent(inputs) == 2.0):
+    if name in _SQUARES or (name in _POWERS and TO.exponent_of(inputs) == 2.0):
         zeros[oid] = found
     elif name in _SUMS:
         rank = tensors[0].tensor.rank if tensors[0].tensor else None
         if found.coordinates > 0 and _over_last_axis(ip, node, rank):
             zeros[oid] = DiagonalZeros(found.pairing, found.source, found.coordinates - 1)
     elif (
-        (name in _ROOTS or (name in _POWERS and 0.0 < (_exponent(inputs) or 0.0) < 1.0))
+        (name in _ROOTS or (name in _POWERS and 0.0 < (TO.exponent_of(inputs) or 0.0) < 1.0))
         and result.node is not None
         and ip.src is ip.main_src  # the finding goes at the op: in the analysed file
     ):
         ip.diagonal_singular[result.node] = DiagonalSingular(node, found)
-
-
-def _exponent(inputs: list[Input]) -> float | None:
-    numbers = [i.scalar for i in inputs if i.tensor is None and i.scalar is not None]
-    return numbers[0] if numbers else None
 
 
 def _self_difference(a: Input, b: Input, rank: int) -> tuple[str, int] | None:
@@ -138,14 +135,9 @@ def _over_last_axis(ip: Interpreter, node: ast.AST, rank: int | None) -> bool:
     """`.sum(-1)`, `.sum(dim=-1)`, `torch.sum(d, -1)`, `.sum(2)` of a rank-3 tensor."""
     if not isinstance(node, ast.Call):
         return False
-    dims = [k.value for k in node.keywords if k.arg == "dim"]
     func = node.func
     method = isinstance(func, ast.Attribute) and not ip.ctx.imports.is_module_path(func.value)
-    positional = node.args[0:1] if method else node.args[1:2]
-    dims += positional
-    if len(dims) != 1:
-        return False
-    dim = dims[0]
+    dim = TO.dim_argument(node, method=method)
     if isinstance(dim, ast.UnaryOp) and isinstance(dim.op, ast.USub):
         return isinstance(dim.operand, ast.Constant) and dim.operand.value == 1
     return (

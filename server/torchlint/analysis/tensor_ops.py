@@ -588,7 +588,7 @@ def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -
 _KEEPS_ZERO_AND_NONZERO: Final = frozenset({"sqrt", "abs", "square"})
 
 
-def _exponent(inputs: list[Input]) -> float | None:
+def exponent_of(inputs: list[Input]) -> float | None:
     """The number a `pow` raises to: its second positional argument, else its second
     argument (`exponent=` written as a keyword)."""
     positional = [i for i in inputs if i.positional]
@@ -633,7 +633,7 @@ def _carry_where_guard(ip: Interpreter, name: str, inputs: list[Input], oid: int
             ip.where_guards[oid] = guard
         return
     if name in ("pow", "__pow__"):
-        exponent = _exponent(inputs)
+        exponent = exponent_of(inputs)
         if exponent is None or exponent <= 0:
             return
     elif name not in _KEEPS_ZERO_AND_NONZERO:
@@ -755,24 +755,28 @@ def _reduced_rank(node: ast.Call, rank: int | None, *, positional_dim: bool) -> 
     (`x.norm(2)` takes p first: only its `dim=` counts)."""
     if rank is None:
         return None
-    skip = 0 if _is_method_call(node) else 1
-    positional = node.args[skip:]
-    if positional and not positional_dim:
-        return None
-    keywords = {k.arg: k.value for k in node.keywords}
-    if len(positional) > 1 or (positional and "dim" in keywords):
-        return None
-    dim = positional[0] if positional else keywords.get("dim")
+    dim = dim_argument(node, method=_is_method_call(node), positional_dim=positional_dim)
     if isinstance(dim, ast.UnaryOp) and isinstance(dim.op, ast.USub):
         dim = dim.operand  # `x.mean(-1)`
     if not (isinstance(dim, ast.Constant) and type(dim.value) is int):
         return None
-    keep = keywords.get("keepdim")
+    keep = next((k.value for k in node.keywords if k.arg == "keepdim"), None)
     if keep is None or (isinstance(keep, ast.Constant) and keep.value is False):
         return rank - 1 if rank > 0 else None
     if isinstance(keep, ast.Constant) and keep.value is True:
         return rank
     return None
+
+
+def dim_argument(node: ast.Call, *, method: bool, positional_dim: bool = True) -> ast.expr | None:
+    """The one `dim` a reduction is given, by position (after the tensor, for the function
+    form) or as `dim=`; None when there is none or more than one."""
+    positional = node.args[0 if method else 1 :]
+    if positional and not positional_dim:
+        return None
+    keyword = [k.value for k in node.keywords if k.arg == "dim"]
+    dims = [*positional, *keyword]
+    return dims[0] if len(dims) == 1 else None
 
 
 def _is_method_call(node: ast.Call) -> bool:
@@ -1154,7 +1158,7 @@ def _singular(
             continue
         forward_finite = s.forward_finite
         if name in ("pow", "__pow__", "float_power"):
-            exponent = _exponent(inputs)
+            exponent = exponent_of(inputs)
             # x ** 0.5 has an infinite slope at 0; x ** -0.5 (like 1 / x) is infinite there
             if exponent is None or not (0.0 < exponent < 1.0 or exponent < 0.0):
                 continue

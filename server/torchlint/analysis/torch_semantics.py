@@ -40,6 +40,7 @@ from torchlint.analysis.facts import (
     all_in,
 )
 from torchlint.analysis.state import Hazard, SaveRecord, State
+from torchlint.analysis.syntax import assignment_pairs, plain_name
 from torchlint.analysis.tensor_ops import (
     CREATED_WITHOUT_GRAD,
     UNKNOWN_DTYPE,
@@ -278,14 +279,7 @@ def grad_decorator(
         if id(deco) in opaque:
             unknown = True
             continue
-        func = deco.func if isinstance(deco, ast.Call) else deco
-        name = (
-            func.attr
-            if isinstance(func, ast.Attribute)
-            else func.id
-            if isinstance(func, ast.Name)
-            else ""
-        )
+        name = plain_name(deco.func if isinstance(deco, ast.Call) else deco)
         if name in _GRAD_CONTEXTS:
             return name
         if name not in _PLAIN_DECORATORS:
@@ -5012,14 +5006,9 @@ def _data_positions(ip: Interpreter, index: ast.expr) -> bool:
     if not names:
         return False
     for n in ast.walk(loops[-1]):
-        if not isinstance(n, ast.Assign) or len(n.targets) != 1:
+        if not isinstance(n, ast.Assign):
             continue
-        target, value = n.targets[0], n.value
-        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
-            pairs = list(zip(target.elts, value.elts, strict=False))
-        else:
-            pairs = [(target, value)]
-        for t, v in pairs:
+        for t, v in assignment_pairs(n.targets, n.value):
             if (
                 isinstance(t, ast.Name)
                 and t.id in names
@@ -5032,7 +5021,7 @@ def _data_positions(ip: Interpreter, index: ast.expr) -> bool:
 
 def _counters(loops: list[ast.stmt]) -> set[str]:
     """The names counting the iterations of these loops: `for i in range(n)`, the `i` of
-    `enumerate`, and any target of a `while` loop's body (unknown: all)."""
+    `enumerate`."""
     found: set[str] = set()
     for loop in loops:
         if not isinstance(loop, ast.For | ast.AsyncFor):
@@ -5052,15 +5041,7 @@ def _counters(loops: list[ast.stmt]) -> set[str]:
 def _rounds(call: ast.Call, counters: set[str]) -> bool:
     """`int(x * S)`, `math.floor(...)`, `round(...)` of a number computed from something
     other than a loop counter (not `int(i)`, not `int(i // w)`)."""
-    func = call.func
-    name = (
-        func.id
-        if isinstance(func, ast.Name)
-        else func.attr
-        if isinstance(func, ast.Attribute)
-        else ""
-    )
-    if name not in ("int", "round", "floor", "ceil") or len(call.args) != 1:
+    if plain_name(call.func) not in ("int", "round", "floor", "ceil") or len(call.args) != 1:
         return False
     arg = call.args[0]
     if isinstance(arg, ast.Name | ast.Constant):

@@ -445,14 +445,14 @@ class TrainingTracker:
             levels = depth - loop.depth
             if levels <= 0:
                 loop.forwards[key] = fwd
-            elif (
-                self._may_take_gradients(levels)
-                or is_eval_name(fwd.scope_name, self.ip.src.path)
-                or self._made_inside(fwd.module.line, levels)
-            ):
-                loop.forwards[key] = fast_replace(fwd, in_helper=True)
-            elif levels <= len(self.ip.call_sites) and isinstance(
-                site := self.ip.call_sites[-levels], ast.Call
+                continue
+            sites = self.ip.call_sites
+            site = sites[-levels] if levels <= len(sites) else None
+            if (
+                isinstance(site, ast.Call)
+                and not self._may_take_gradients(levels)
+                and not is_eval_name(fwd.scope_name, self.ip.src.path)
+                and not self._made_inside(fwd.module.line, levels)
             ):
                 # a plain forward runner (`run(enc, dec, src)`, also used in training) given
                 # the loop's model: the loop's call of it is where the graph is made for nothing
