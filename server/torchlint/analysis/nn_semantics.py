@@ -36,6 +36,7 @@ from torchlint.analysis.values import (
     ClassV,
     Const,
     DictObj,
+    Distribution,
     FunctionInfo,
     FuncV,
     HookHandle,
@@ -792,7 +793,9 @@ def call_module(
         elif forward is None and mod.cls.torch_base == "torch.nn.Sequential" and mod.ctor_args:
             # `class ConvBNAct(nn.Sequential)` handing its layers to `super().__init__`
             result = _run_sequential(ip, mod, args, node, state)
-        if not isinstance(result, TRef | Seq) and not _tensor_dict(result, state):
+        # a forward returning a distribution (a policy's `Normal(mean, std)`) keeps it: its
+        # `sample()` is outside the graph, its `log_prob()` inside
+        if not isinstance(result, TRef | Seq | Distribution) and not _tensor_dict(result, state):
             result = _generic_result(ip, mod, args, node, state)
     elif mod.qualname == "torch.nn.Sequential":
         result = _run_sequential(ip, mod, args, node, state)
