@@ -22,6 +22,7 @@ from torchlint.analysis.facts import GradMode, Tensor, Tri, Why
 from torchlint.analysis.state import SaveRecord, State
 from torchlint.analysis.tensor_ops import apply_op, keeps_rank, make_input, record_save
 from torchlint.analysis.training import (
+    is_environment,
     is_eval_name,
     is_unit_test,
     module_tree,
@@ -2361,7 +2362,7 @@ def unknown_method(
 ) -> None:
     if "zero_grad" in name:
         ip.training.zero_grad(UNKNOWN, node, state)
-    elif name == "step":
+    elif name == "step" and not is_environment(ip.text(recv_node)):
         ip.training.step(UNKNOWN, node, state)
     elif name in ("eval", "train"):
         ip.training.unknown_mode(recv_node, name, node, state)

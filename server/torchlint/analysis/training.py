@@ -13,7 +13,7 @@ import ast
 import re
 import weakref
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
 from torchlint.analysis.events import Accumulation, Forward, LoopSummary
@@ -106,7 +106,25 @@ def trains_in_text(node: ast.AST, lines: list[str], model: str = "") -> bool:
     model evaluated there, whose own `step` method is a decoding step, not an optimizer's)."""
     end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 1)
     text = "\n".join(lines[getattr(node, "lineno", 1) - 1 : end])
-    return any(not (model and _called_on(text, m, model)) for m in _TRAINS.finditer(text))
+    return any(
+        not (model and _called_on(text, m, model)) and not _environment_step(text, m)
+        for m in _TRAINS.finditer(text)
+    )
+
+
+# A reinforcement-learning environment (`env`, `self.env`, `train_envs`, `environment`):
+# its `step(action)` advances the simulation, no optimizer.
+_ENVIRONMENT: Final = re.compile(r"(?:\b|_)(?:envs?|environments?)$", re.IGNORECASE)
+
+
+def _environment_step(text: str, match: re.Match[str]) -> bool:
+    """`env.step(` at `match`."""
+    return match.group() == ".step(" and is_environment(text[: match.start()])
+
+
+def is_environment(receiver: str) -> bool:
+    """`receiver` (the text before `.step(`) ends with an environment's name."""
+    return bool(_ENVIRONMENT.search(receiver))
 
 
 def _called_on(text: str, match: re.Match[str], receiver: str) -> bool:

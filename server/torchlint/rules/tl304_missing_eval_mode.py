@@ -13,7 +13,8 @@ function that asserts (a shape check of a fresh model), a model switched to
 `train()` on purpose after loading, or by a function that never trains (Monte Carlo
 dropout: `def mc_predict(x): model.train(); ...`), a copy of a live model
 (`key.load_state_dict(query.state_dict())`: a momentum encoder), a model run under
-`no_grad` inside the training step (a function that also steps, or, in a loop of module
+`no_grad` inside the training step (a function that also steps an optimizer, not just an
+environment's `env.step(action)`, or, in a loop of module
 code, a result that feeds the loss backpropagated later in the loop: MixMatch's label
 guessing; a validation result handed to a scheduler's `step` is still flagged). An object holding the model
 handed to code the analysis does not run (a callback found with `getattr`, a call too
