@@ -215,6 +215,9 @@ class Interpreter:
         self.conjunctions: dict[int, tuple[object, ...]] = {}
         self.identities: set[int] = set()  # tensors made by `torch.eye` (and converted)
         self.mask_aliases: dict[int, object] = {}  # `m.float()` -> the condition key of `m`
+        # The first tensor of each condition written again (`x > eps`, `a & b` computed once for
+        # the safe input and once for the mask): the later ones are aliases of it.
+        self.condition_forms: dict[tuple[object, ...], int] = {}
         # pairwise self-differences and what keeps their zero diagonal; square roots of them
         # by graph node (see `self_pairs`, TL202)
         self.zero_diagonals: dict[int, DiagonalZeros] = {}

@@ -583,6 +583,15 @@ def _note_condition(ip: Interpreter, name: str, inputs: list[Input], oid: int) -
         ip.negations[oid] = keys[0]
     elif name in _CONJUNCTIONS and len(keys) == 2:
         ip.conjunctions[oid] = keys
+        same_condition(ip, ("and", frozenset(keys)), oid)
+
+
+def same_condition(ip: Interpreter, form: tuple[object, ...], oid: int) -> None:
+    """A condition written again (`fg & (sq > eps)` for the safe input, then for the mask)
+    is the mask made the first time: one condition key for both."""
+    first = ip.condition_forms.setdefault(form, oid)
+    if first != oid:
+        ip.mask_aliases[oid] = condition_key(ip, first)
 
 
 _KEEPS_ZERO_AND_NONZERO: Final = frozenset({"sqrt", "abs", "square"})

@@ -52,6 +52,7 @@ from torchlint.analysis.tensor_ops import (
     promote,
     read_uninitialised,
     record_save,
+    same_condition,
     short,
 )
 from torchlint.analysis.training import module_tree
@@ -4116,6 +4117,8 @@ def compare(ip: Interpreter, node: ast.Compare, state: State) -> Value:
         leaf=Tri.YES,
         node=None,
     )
+    if value is not None:
+        same_condition(ip, ("compare", mask.root, mask.op, value), ref.oid)
     _emit_op(ip, qual, (tensor_node, tensor), [(other_node, other)], ref, node, state)
     return ref
 
