@@ -6,7 +6,9 @@ Flags tensors on different devices combined in one op (`cpu_tensor + cuda_tensor
 `log_probs.gather(1, cpu_labels)`,
 `scores.masked_fill(cpu_mask, v)` on a GPU tensor,
 `torch.stft(cuda_wave, n_fft, window=torch.hann_window(n_fft))` with the window made on the
-CPU), a CPU tensor indexed by CUDA indices or a CUDA mask (`class_weights[targets]` with the
+CPU), in-place arithmetic with an operand on the other device (`cpu_buffer[sl] += cuda_probs`,
+`gpu_ema.add_(cpu_batch_mean)`; a plain slice write `buf[sl] = cuda_t` copies across devices and
+is fine), a CPU tensor indexed by CUDA indices or a CUDA mask (`class_weights[targets]` with the
 targets on the GPU; indices on the CPU may index a tensor on any device), and a module moved to the GPU (`model.cuda()`, `model.to("cuda")`) called on
 a CPU tensor, or the other way round; a recurrent layer on the GPU given a CPU initial state
 (`lstm(x, (h0, c0))`); a loss whose prediction and target are on different devices
@@ -66,7 +68,7 @@ import re
 from typing import Final
 
 from torchlint import knowledge as K
-from torchlint.analysis.events import Event, ModuleCall, Operand, TorchCall
+from torchlint.analysis.events import Event, InplaceWrite, ModuleCall, Operand, TorchCall
 from torchlint.analysis.values import ModuleObj, Seq, TRef
 from torchlint.findings import Applicability, Severity
 from torchlint.rules._text import because, code, origins
@@ -140,6 +142,14 @@ _GATHERS = {
     "torch.take_along_dim": (0, 1),
     "Tensor.take_along_dim": (0, 1),
 }
+# In-place arithmetic (`t += v`, `buf[sl] += v`, `t.add_(v)`): one device, as out of place.
+_INPLACE_ARITHMETIC: Final = frozenset(
+    {
+        *(f"{op}=" for op in ("+", "-", "*", "/")),
+        *(f"[]{op}=" for op in ("+", "-", "*", "/")),
+        *("add_", "sub_", "mul_", "div_"),
+    }
+)
 # `torch.stft(x, n_fft, window=torch.hann_window(n_fft))`: the window must be on x's device.
 _WINDOWED = frozenset({"torch.stft", "Tensor.stft", "torch.istft", "Tensor.istft"})
 _WINDOW_POSITION = 4  # stft(input, n_fft, hop_length, win_length, window, ...)
@@ -150,7 +160,7 @@ class DeviceMismatch(Rule):
     name = "device-mismatch"
     summary = "CPU and CUDA tensors combined in one op, or a GPU module called on CPU input."
     default_severity = Severity.ERROR
-    events = (TorchCall, ModuleCall)
+    events = (TorchCall, ModuleCall, InplaceWrite)
     torch_calls = frozenset(
         {"Tensor.__*", *_BINARY_CALLS, *_MASKED_FILL, *_WINDOWED, *_JOINS, *_GATHERS}
     )
@@ -169,6 +179,9 @@ class DeviceMismatch(Rule):
         if isinstance(event, ModuleCall):
             if not event.via_method:  # `model.encode(x)`: its arguments need not be inputs
                 self._module(event, ctx)
+            return
+        if isinstance(event, InplaceWrite):
+            self._inplace(event, ctx)
             return
         assert isinstance(event, TorchCall)
         if event.qualname in _WINDOWED:
@@ -222,6 +235,26 @@ class DeviceMismatch(Rule):
             self._report(event.node, a, b, str(da), str(db), ctx, raised)
             return
         self._report(event.node, a, b, str(da), str(db), ctx)
+
+    def _inplace(self, event: InplaceWrite, ctx: RuleContext) -> None:
+        """`cpu_buffer[sl] += cuda_probs`, `acc.add_(gpu_t)`: in-place arithmetic with an
+        operand on the other device. Plain writes (`buf[sl] = gpu_t`, `copy_`) copy across
+        devices and are fine; a 0-dim CPU operand mixes with CUDA ones."""
+        if event.op not in _INPLACE_ARITHMETIC or event.value is None:
+            return
+        target, value = event.target, event.value
+        a, b = target.tensor, value.tensor
+        if a is None or b is None or a.device not in _DEVICES or b.device not in _DEVICES:
+            return
+        if a.device == b.device:
+            return
+        # The operand has dimensions (a 0-dim one may mix), and so has what is written: an
+        # in-place result cannot grow to the operand's shape.
+        if b.rank is None or b.rank < 1:
+            return
+        # the written tensor stays where it is: the other operand moves to it
+        move = (value, f"{as_receiver(target.text, target.node)}.device")
+        self._report(event.node, target, value, str(a.device), str(b.device), ctx, move=move)
 
     def _functional_weight(self, event: TorchCall, x: Operand, ctx: RuleContext) -> None:
         """`F.cross_entropy(logits, y, weight=w)` with `w` and the logits on different devices
