@@ -602,6 +602,23 @@ def test_gradients_take_their_inputs_dtype_device_and_shape() -> None:
     assert facts["gw"].device == "cuda" and facts["gw"].rank == 1
 
 
+def test_gradients_with_a_graph_through_parameters_require_grad() -> None:
+    facts = facts_of(
+        "import torch\n"
+        "from torch import nn\n"
+        "critic = nn.Linear(3, 1)\n"
+        "x = torch.randn(4, 3, requires_grad=True)\n"
+        "(g,) = torch.autograd.grad(critic(x).sum(), x, create_graph=True)\n"
+        "(h,) = torch.autograd.grad((x * 3).sum(), x, create_graph=True)\n"
+        "(k,) = torch.autograd.grad(critic(x).sum(), x)\n"
+    )
+    # through the critic's weights: the gradient depends on them
+    assert facts["g"].rg is Tri.YES and facts["g"].leaf is Tri.NO
+    # linear in x alone: torch gives a constant (requires_grad False) here, maybe not elsewhere
+    assert facts["h"].rg is Tri.MAYBE
+    assert facts["k"].rg is Tri.NO
+
+
 def test_numpy_bins_and_index_tricks() -> None:
     facts = facts_of(
         "import numpy as np\n"

@@ -220,6 +220,9 @@ class Interpreter:
         self.condition_forms: dict[tuple[object, ...], int] = {}
         # pairwise self-differences and what keeps their zero diagonal; square roots of them
         # by graph node (see `self_pairs`, TL202)
+        # graph nodes made by calling a module whose parameters require grad: a gradient
+        # taken through them with `create_graph=True` depends on those parameters
+        self.parameter_nodes: set[int] = set()
         self.zero_diagonals: dict[int, DiagonalZeros] = {}
         self.diagonal_singular: dict[int, DiagonalSingular] = {}
         self.record_facts = True

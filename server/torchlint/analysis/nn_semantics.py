@@ -815,6 +815,10 @@ def call_module(
         )
     if hooks:
         result = _run_forward_hooks(ip, ref, args, result, node, state)
+    if isinstance(result, TRef) and mod.has_params is Tri.YES and mod.params_rg is Tri.YES:
+        made = state.tensor(result).node
+        if made is not None:
+            ip.parameter_nodes.add(made)
     _emit_module_call(ip, ref, mod, args, kwargs, node, state, result)
     note_forward(ip, ref, node, state, result)
     return result

@@ -2803,6 +2803,14 @@ def _autograd_api(
             if isinstance(flag, Const) and flag.value is True and sources
             else None
         )
+        # Through a module whose parameters require grad (a critic's gradient penalty, MAML's
+        # inner step), the gradients depend on those parameters: they require grad. Through
+        # a function linear in its inputs alone they may be constants.
+        through_parameters = (
+            graph_node is not None
+            and bool(ip.parameter_nodes)
+            and any(n in ip.parameter_nodes for n in ip.graph.ancestors(graph_node))
+        )
         wrt = (
             [inputs]
             if isinstance(inputs, TRef)
@@ -2814,14 +2822,17 @@ def _autograd_api(
         for i in range(n):
             oid = ip.graph.alloc(id(node) * 7 + i, ip.frame.context)
             why = ip.why(node, "a gradient from `torch.autograd.grad`")
+            why_graph = ip.why(
+                node, "`create_graph=True` gives gradients with a graph through the parameters"
+            )
             # each gradient has its input's dtype, device and shape
             given = wrt[i] if i < len(wrt) else None
             like = state.tensor(given) if isinstance(given, TRef) else None
             state.heap[oid] = Tensor(
-                rg=Tri.MAYBE if create else Tri.NO,
-                leaf=Tri.MAYBE if create else Tri.YES,
+                rg=Tri.YES if through_parameters else Tri.MAYBE if create else Tri.NO,
+                leaf=Tri.NO if through_parameters else Tri.MAYBE if create else Tri.YES,
                 root=oid,
-                why_rg=None if create else why,
+                why_rg=why_graph if through_parameters else None if create else why,
                 origin=why,
                 node=graph_node,
                 dtype=like.dtype if like else None,
