@@ -233,6 +233,8 @@ class Interpreter:
         # `_cut_call`): analysed alone, the function starts from that call's arguments and heap.
         self.cut_calls: dict[int, CutCall] = {}
         self.mode_switchers: dict[int, bool] = {}  # see `may_switch_mode`
+        # the file's functions by name, and how many functions it was made from
+        self._by_name: tuple[int, dict[str, list[FunctionInfo]]] = (0, {})
         self.switching_sources: dict[int, bool] = {}
         self.called_names: dict[int, frozenset[str]] = {}
         self.small_functions: dict[int, bool] = {}  # see `_small`
@@ -928,13 +930,24 @@ class Interpreter:
             if self._switches_in_text(f):
                 found = True
                 break
-            called = self._called_names(f)
-            for other in self.functions:
-                if other.name in called and id(other.node) not in seen:
-                    seen.add(id(other.node))
-                    todo.append(other)
+            by_name = self._functions_by_name()
+            for name in self._called_names(f):
+                for other in by_name.get(name, ()):
+                    if id(other.node) not in seen:
+                        seen.add(id(other.node))
+                        todo.append(other)
         self.mode_switchers[key] = found  # only the function asked about: the answer is whole
         return found
+
+    def _functions_by_name(self) -> dict[str, list[FunctionInfo]]:
+        """The file's functions by name (nested ones join the list as they are found)."""
+        made_from, table = self._by_name
+        if made_from != len(self.functions):
+            table = {}
+            for func in self.functions:
+                table.setdefault(func.name, []).append(func)
+            self._by_name = (len(self.functions), table)
+        return table
 
     def _switches_in_text(self, func: FunctionInfo) -> bool:
         src = func.source or self.main_src
