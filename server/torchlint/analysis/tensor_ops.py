@@ -1058,7 +1058,7 @@ def _tags(
     if name in ("add", "__add__", "__radd__") and len(tensors) == 2:
         t = _eps_where_zero(t, tensors)
     if (
-        t.rank in (3, 4)
+        t.rank in (2, 3, 4)
         and (name in POINTWISE_OPERATORS or name in _UNARY_RANK_KEEPING or name in ("flip", "roll"))
         and any(
             i.tensor is not None and i.tensor.image and i.tensor.rank == t.rank for i in tensors
@@ -1066,6 +1066,17 @@ def _tags(
     ):
         # `read_image(p) / 255.0` is still one (C, H, W) image; `sigmoid(decoded)` a batch
         t = t.evolve(image=True)
+    if (
+        t.rank == 3
+        and name == "unsqueeze"
+        and tensors
+        and tensors[0].tensor is not None
+        and tensors[0].tensor.image
+        and tensors[0].tensor.rank == 2
+        and len(inputs) > 1
+        and inputs[1].scalar == 0
+    ):
+        t = t.evolve(image=True)  # an (H, W) plane made a one-channel (1, H, W) image
     if t.rank == 3 and name == "permute" and _hwc_to_chw(node):
         t = t.evolve(image=True)  # `torch.from_numpy(hwc).permute(2, 0, 1)`: one (C, H, W) image
     source = tensors[0].tensor if tensors else None

@@ -2565,7 +2565,9 @@ def _meshgrid(ip: Interpreter, args: Args, result: Value, node: ast.Call, state:
     grids: list[Value] = []
     for i in range(count):
         oid = ip.graph.alloc((id(node), "grid", i), ip.frame.context)
-        state.heap[oid] = first.evolve(rank=count, root=oid)
+        # two grids are the rows and columns of an (H, W) plane: what is drawn on them (a
+        # disc mask, a Gaussian) is one image plane (TL405)
+        state.heap[oid] = first.evolve(rank=count, root=oid, image=count == 2)
         grids.append(TRef(oid))
     return Seq(tuple(grids), "tuple")
 

@@ -5,8 +5,9 @@ Flags `F.interpolate` on a 3-D tensor used as an image `(C, H, W)`: a 2-D `size`
 dimensions; a 3-D `size`/`scale_factor` or `trilinear` on a 4-D clip or volume
 `(C, D, H, W)`; and any `size`/`scale_factor` on a tensor known to be an image (from
 `torchvision.io.read_image`, `to_tensor`..., an H x W x C array turned channels-first with
-`.permute(2, 0, 1)`, also after `.float() / 255`, or one item of a batch of maps that 2-d
-layers made: `for img in torch.sigmoid(decoder(z))`), unless a one-element `size` or
+`.permute(2, 0, 1)`, also after `.float() / 255`, one item of a batch of maps that 2-d
+layers made: `for img in torch.sigmoid(decoder(z))`, or a plane drawn on the two grids of
+`torch.meshgrid` given a channel with `unsqueeze(0)`: a disc mask `(1, H, W)`), unless a one-element `size` or
 `scale_factor` (`size=(n,)`) says the resampling is 1-D on purpose. The rank comes
 from where the tensor was made or reshaped: `array.permute(2, 0, 1)` of an H x W x 3 array
 is 3-D whatever the array was; an item of a 4-D batch (`for m in maps`, `model(x)[0]`) is
