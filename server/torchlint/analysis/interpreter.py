@@ -218,11 +218,11 @@ class Interpreter:
         # The first tensor of each condition written again (`x > eps`, `a & b` computed once for
         # the safe input and once for the mask): the later ones are aliases of it.
         self.condition_forms: dict[tuple[object, ...], int] = {}
-        # pairwise self-differences and what keeps their zero diagonal; square roots of them
-        # by graph node (see `self_pairs`, TL202)
         # graph nodes made by calling a module whose parameters require grad: a gradient
         # taken through them with `create_graph=True` depends on those parameters
         self.parameter_nodes: set[int] = set()
+        # pairwise self-differences and what keeps their zero diagonal; square roots of them
+        # by graph node (see `self_pairs`, TL202)
         self.zero_diagonals: dict[int, DiagonalZeros] = {}
         self.diagonal_singular: dict[int, DiagonalSingular] = {}
         self.record_facts = True

@@ -2813,6 +2813,11 @@ def _autograd_api(
             and bool(ip.parameter_nodes)
             and any(n in ip.parameter_nodes for n in ip.graph.ancestors(graph_node))
         )
+        why_graph = (
+            ip.why(node, "`create_graph=True` gives gradients with a graph through the parameters")
+            if through_parameters
+            else None
+        )
         wrt = (
             [inputs]
             if isinstance(inputs, TRef)
@@ -2824,9 +2829,6 @@ def _autograd_api(
         for i in range(n):
             oid = ip.graph.alloc(id(node) * 7 + i, ip.frame.context)
             why = ip.why(node, "a gradient from `torch.autograd.grad`")
-            why_graph = ip.why(
-                node, "`create_graph=True` gives gradients with a graph through the parameters"
-            )
             # each gradient has its input's dtype, device and shape
             given = wrt[i] if i < len(wrt) else None
             like = state.tensor(given) if isinstance(given, TRef) else None

@@ -239,7 +239,8 @@ class DeviceMismatch(Rule):
     def _inplace(self, event: InplaceWrite, ctx: RuleContext) -> None:
         """`cpu_buffer[sl] += cuda_probs`, `acc.add_(gpu_t)`: in-place arithmetic with an
         operand on the other device. Plain writes (`buf[sl] = gpu_t`, `copy_`) copy across
-        devices and are fine; a 0-dim CPU operand mixes with CUDA ones."""
+        devices and are fine; an operand not known to have dimensions may be a 0-dim one,
+        which mixes."""
         if event.op not in _INPLACE_ARITHMETIC or event.value is None:
             return
         target, value = event.target, event.value
