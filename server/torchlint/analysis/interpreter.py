@@ -2780,7 +2780,7 @@ def _call_filter(rules: tuple[type[Rule], ...]) -> tuple[frozenset[str], tuple[s
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # No leading \b: it makes the scan several times slower, and `undef x` is rare enough.
 _SWITCHES_MODE = re.compile(r"\.(?:eval|train)\s*\(|getattr\s*\(")
-_CALLED_NAME = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+_CALLED_NAME = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 _DEF_NAME = re.compile(r"(?:def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
 
 

@@ -22,7 +22,6 @@ CONVENTIONAL: Final = {
     "optim": "import torch.optim as optim",
     "np": "import numpy as np",
 }
-_USED: Final = {name: re.compile(rf"(?<![\w.]){name}\.[A-Za-z_]") for name in CONVENTIONAL}
 _IMPORT_LINE: Final = re.compile(r"^[ \t]*(from[ \t]+\S+[ \t]+)?import[ \t]+(.*)$", re.M)
 _STAR: Final = re.compile(r"^[ \t]*from[ \t]+(\S+)[ \t]+import[ \t]+\*", re.M)
 
@@ -37,12 +36,28 @@ def implicit_imports(text: str) -> list[ast.stmt]:
     ]
     if not candidates or ("import *" in text and _star_elsewhere(text)):
         return []
-    candidates = [name for name in candidates if _USED[name].search(text)]
+    candidates = [name for name in candidates if _used_as_module(text, name)]
     if not candidates:
         return []
     imported = {name for m in _IMPORT_LINE.finditer(text) for name in _bound(m)}
     missing = tuple(name for name in candidates if name not in imported)
     return list(_statements(missing)) if missing else []
+
+
+def _used_as_module(text: str, name: str) -> bool:
+    """`name.attr` somewhere, not as part of a longer name or attribute (`torch.nn.X` is no
+    use of `nn`). str.find, not a regular expression: its lookbehind is tried at every
+    position of the text, many times slower on a long file."""
+    probe = name + "."
+    size = len(probe)
+    at = text.find(probe)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + size : at + size + 1]
+        if not (before.isalnum() or before in "_.") and (after.isalpha() or after == "_"):
+            return True
+        at = text.find(probe, at + size)
+    return False
 
 
 def _star_elsewhere(text: str) -> bool:
