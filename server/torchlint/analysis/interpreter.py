@@ -94,6 +94,7 @@ class LoopFrame:
     breaks: list[State] = field(default_factory=list)
     continues: list[State] = field(default_factory=list)
     graph_start: int = 0  # the graph's size when the loop began: later nodes are its own
+    iteration_start: int = 0  # the graph's size when the current iteration began
     node: ast.stmt | None = None  # the loop statement
     # graphs a branch freed that only code after the loop can reach (`loss` backpropagated
     # once more after it): out of the next iteration's way, freed again at the exit
@@ -1663,8 +1664,23 @@ class Interpreter:
             return
         other = state.copy()
         T.narrow_isinstance(self, stmt.test, state)
-        self.exec_block(stmt.body, state)
-        self.exec_block(stmt.orelse, other)
+        graph = self.graph
+        start, outer = len(graph.nodes), graph.made
+        made_body: set[int] = set()
+        made_else: set[int] = set()
+        try:
+            graph.made = made_body
+            self.exec_block(stmt.body, state)
+            graph.made = made_else
+            self.exec_block(stmt.orelse, other)
+        finally:
+            graph.made = outer
+            if outer is not None:
+                outer |= made_body
+                outer |= made_else
+        if state.live and other.live:  # the paths meet (else one goes on alone, as it is)
+            _drop_stale(other, state, made_body, start)
+            _drop_stale(state, other, made_else, start)
         self._join_branches(state, other, stmt)
 
     def _gpu_choice(self, stmt: ast.If) -> bool | None:
@@ -1960,6 +1976,7 @@ class Interpreter:
         try:
             entry = state.copy()
             it1 = state.copy()
+            frame.iteration_start = len(graph.nodes)
             body(it1)
             it1 = self._loop_continue(it1, frame)
             # A loop that surely runs at least once does not exit with its entry state.
@@ -1988,6 +2005,7 @@ class Interpreter:
                     break
                 nxt = previous.copy()
                 self.repeating += 1
+                frame.iteration_start = len(graph.nodes)
                 try:
                     body(nxt)
                 finally:
@@ -2042,7 +2060,10 @@ class Interpreter:
         iteration reads before binding it deciding which freed graphs stay reachable."""
         loop = frame.node
         live = functools.partial(self._live_after, loop) if loop is not None else None
+        made = self.graph.made
         for c in frame.continues:
+            if made and s.live and c.live:
+                _drop_stale(c, s, made, frame.iteration_start)
             s = join_states(self.graph, s, c, live=live, after=frame.freed_after)
         frame.continues.clear()
         if s.freed and loop is not None and self.src is self.main_src:
@@ -3380,6 +3401,23 @@ def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             yield from _own_statements(handler.body)
         for case in getattr(stmt, "cases", ()):
             yield from _own_statements(case.body)
+
+
+def _drop_stale(s: State, fresh: State, made: set[int], start: int) -> None:
+    """Before two paths meet: the tensors the `fresh` path made anew (allocated on it, with
+    graph nodes from `start` on) that `s` holds from before `start` (made by an earlier call
+    of the function, or an earlier iteration) leave `s`. Nothing on `s` made them, so what
+    refers to them there is from then; joined, the old graph would be tied to the new one
+    (a loss appended under an `if` in a loss function called each step would reach the
+    graph the previous step's backward freed)."""
+    heap, new_heap = s.heap, fresh.heap
+    for oid in made:
+        old = heap.get(oid)
+        if not isinstance(old, Tensor) or old.node is None or old.node >= start:
+            continue
+        new = new_heap.get(oid)
+        if isinstance(new, Tensor) and new.node is not None and new.node >= start:
+            del heap[oid]
 
 
 def _knows_as_much_as_alone(func: FunctionInfo, env: dict[str, Value], same_grad: bool) -> bool:

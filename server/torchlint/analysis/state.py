@@ -147,8 +147,9 @@ def join_states(
     phis = dict(heap)  # phi cells the env join made
     heap.update(aheap)
     heap.update(phis)
+    made = joiner.made
     for oid in {oid for oid, _ in aheap.items() ^ bheap.items()}:
-        if oid in phis:
+        if oid in made:
             continue
         oa = aheap.get(oid)
         ob = bheap.get(oid)
@@ -237,7 +238,7 @@ def _python_zero(v: Value) -> bool:
 
 
 class _Joiner:
-    __slots__ = ("a", "b", "graph", "loop", "out", "phi_saved")
+    __slots__ = ("a", "b", "graph", "loop", "made", "out", "phi_saved")
 
     def __init__(self, graph: Graph, a: State, b: State, out: State, loop: bool) -> None:
         self.graph = graph
@@ -246,6 +247,10 @@ class _Joiner:
         self.b = b
         self.out = out
         self.phi_saved: dict[int, tuple[SaveRecord, ...]] = {}
+        # phi cells this join made: a phi id's cell from an earlier join of the same
+        # members (an earlier call of the function, the last iteration of a loop around
+        # it) holds the graphs of then, and is made anew
+        self.made: set[int] = set()
 
     def value(self, va: Value, vb: Value) -> Value:
         if va == vb:
@@ -334,8 +339,9 @@ class _Joiner:
     def _phi_tensor(self, ra: TRef, rb: TRef) -> TRef:
         ta, tb = self.a.tensor(ra), self.b.tensor(rb)
         pid = self.graph.phi_oid(ra.oid, rb.oid)
-        if pid in self.out.heap:
+        if pid in self.made:
             return TRef(pid)
+        self.made.add(pid)
         joined = ta.join(tb)
         node = joined.node
         if ta.node != tb.node:
