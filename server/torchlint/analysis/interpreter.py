@@ -222,6 +222,7 @@ class Interpreter:
         # graph nodes made by calling a module whose parameters require grad: a gradient
         # taken through them with `create_graph=True` depends on those parameters
         self.parameter_nodes: set[int] = set()
+        self._graph_of_grads: bool | None = None  # see `grads_may_have_graph`
         # pairwise self-differences and what keeps their zero diagonal; square roots of them
         # by graph node (see `self_pairs`, TL202)
         self.zero_diagonals: dict[int, DiagonalZeros] = {}
@@ -938,6 +939,15 @@ class Interpreter:
                         seen.add(id(other.node))
                         todo.append(other)
         self.mode_switchers[key] = found  # only the function asked about: the answer is whole
+        return found
+
+    def grads_may_have_graph(self) -> bool:
+        """The file passes `create_graph` somewhere (`loss.backward(create_graph=True)`): a
+        `.grad` it reads may have a graph of its own (a penalty on gradients, a Hessian
+        trace), so whether it requires grad is not known."""
+        found = self._graph_of_grads
+        if found is None:
+            found = self._graph_of_grads = "create_graph" in self.main_src.scan_text
         return found
 
     def _functions_by_name(self) -> dict[str, list[FunctionInfo]]:

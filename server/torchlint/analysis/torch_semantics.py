@@ -4545,15 +4545,16 @@ def _tensor_attribute(
         oid = ip.graph.alloc(id(node), ip.frame.context)
         why = ip.why_code(node, "`{}`")
         if oid not in state.heap:
+            graph = ip.grads_may_have_graph()  # `backward(create_graph=True)` in the file
             state.heap[oid] = Tensor(
                 dtype=t.dtype,
-                rg=Tri.NO,
-                leaf=Tri.YES,
+                rg=Tri.MAYBE if graph else Tri.NO,
+                leaf=Tri.MAYBE if graph else Tri.YES,
                 device=t.device,
                 rank=t.rank,
                 root=oid,
                 why_dtype=t.why_dtype,
-                why_rg=why,
+                why_rg=None if graph else why,
                 origin=why,
             )
         return TRef(oid)
