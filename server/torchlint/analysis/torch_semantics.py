@@ -4293,11 +4293,39 @@ def _condition_key(
     mask the analysis does not know (a parameter), its name in this function. A negation
     (`~m`, `m.logical_not()`) is the key of `m`, marked as such."""
     if isinstance(cond, TRef):
+        root = state.tensor(cond).root
+        if cnode is not None and not isinstance(cnode, ast.Name):
+            # `where(tp + fp != 0, ...)` written out again for the second where: the same
+            # expression of the same values is the same mask
+            form = _expression_form(ip, cnode, state)
+            if form is not None:
+                same_condition(ip, form, root)
         # a view of a mask (`eye[..., None]`) is that mask; identity matrices are all one
-        return condition_key(ip, state.tensor(cond).root)
+        return condition_key(ip, root)
     if isinstance(cnode, ast.Name) and ip.frame.func is not None:
         return (cnode.id, id(ip.frame.func.node), ip.frame.context)
     return None
+
+
+def _expression_form(ip: Interpreter, node: ast.expr, state: State) -> tuple[object, ...] | None:
+    """A condition as written, with what each name in it stands for now (a tensor's root,
+    an object, a number): None when a name is bound to something less definite."""
+    bound: list[tuple[str, object]] = []
+    for n in ast.walk(node):
+        if not isinstance(n, ast.Name):
+            continue
+        v = ip.lookup(n.id, state)
+        if isinstance(v, TRef):
+            bound.append((n.id, state.tensor(v).root))
+        elif isinstance(v, ObjRef):
+            bound.append((n.id, v.oid))
+        elif isinstance(v, TorchName):
+            bound.append((n.id, v.qualname))
+        elif isinstance(v, Const) and isinstance(v.value, int | float | bool | str | None):
+            bound.append((n.id, v.value))
+        else:
+            return None
+    return ("expression", ast.dump(node), tuple(bound))
 
 
 def _same_condition(guard: object, key: object, state_on_true: bool) -> bool | None:
