@@ -2562,14 +2562,27 @@ def _meshgrid(ip: Interpreter, args: Args, result: Value, node: ast.Call, state:
     if not isinstance(result, TRef) or count < 1:
         return result
     first = state.tensor(result)
+    # Two grids of one axis (`meshgrid(r, r)`, `meshgrid(arange(n), arange(n))`) are the
+    # rows and columns of a square (H, W) plane: what is drawn on them (a disc mask, a
+    # Gaussian) is one image plane (TL405). Two different axes may be (frequency, time).
+    plane = count == 2 and _same_axis(args)
     grids: list[Value] = []
     for i in range(count):
         oid = ip.graph.alloc((id(node), "grid", i), ip.frame.context)
-        # two grids are the rows and columns of an (H, W) plane: what is drawn on them (a
-        # disc mask, a Gaussian) is one image plane (TL405)
-        state.heap[oid] = first.evolve(rank=count, root=oid, image=count == 2)
+        state.heap[oid] = first.evolve(rank=count, root=oid, image=plane)
         grids.append(TRef(oid))
     return Seq(tuple(grids), "tuple")
+
+
+def _same_axis(args: Args) -> bool:
+    """`meshgrid(r, r)`, `meshgrid(arange(n), arange(n))`: one axis given twice, as the same
+    tensor or the same expression."""
+    if len(args) != 2:
+        return False
+    (na, va), (nb, vb) = args
+    if isinstance(va, TRef) and va == vb:
+        return True
+    return na is not None and nb is not None and ast.dump(na) == ast.dump(nb)
 
 
 def _gradients(ip: Interpreter, args: Args, result: Value, node: ast.Call, state: State) -> Value:
