@@ -3814,6 +3814,10 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
         if items and all(item == items[0] for item in items):
             return Seq((items[0],), "listof")
         kinds = tuple(dict.fromkeys(items))
+        types = {const_type(i) for i in items}
+        if len(types) == 1 and types <= {int, float, bool}:
+            # `[1] * n + [0] * pad`: numbers of one type (an attention mask's row)
+            return Seq((Const(_TypeOnly(types.pop())),), "listof")  # type: ignore[arg-type]
         if 1 < len(kinds) <= _MAX_CONCAT and all(isinstance(i, TRef) for i in kinds):
             # `[num] + embedded`: tensors of a few kinds in unknown number, enough for
             # `torch.cat` to promote their dtypes; loops and indexing see nothing known
