@@ -722,6 +722,12 @@ def _result_rank(op_name: str, inputs: list[Input], node: ast.AST) -> int | None
         given = shape_rank([i.value for i in inputs[1:]])
         if given is not None:
             return given
+    if name == "einsum" and inputs and isinstance(inputs[0].value, Const):
+        # `einsum("nc,kc->nk", q, k)`: one dimension per letter of the output
+        equation = inputs[0].value.value
+        if isinstance(equation, str) and "->" in equation and "." not in equation:
+            return len(equation.split("->", 1)[1].strip().replace(" ", ""))
+        return None
     if name == "cdist" and len(ranks) == 2 and None not in ranks:
         # (B, P, M) and (B, R, M) give (B, P, R): the batch dimensions broadcast
         return max(r for r in ranks if r is not None)

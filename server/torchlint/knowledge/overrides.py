@@ -33,12 +33,19 @@ _WEIGHT_FIRST = (
     "first and returns the weight's dtype"
 )
 
+_LIST_OPERANDS = (
+    "torch.einsum returns its operands' dtype (they must match: mixed ones raise \"expected "
+    "scalar type Float but found Double\"), but the dtype probe's runs of op_db's einsum "
+    "samples, operands given as one list after the equation, fit none of its rules"
+)
+
 # (section, key, field) -> (value, why torch cannot tell)
 OVERRIDES: dict[tuple[str, str, str], tuple[object, str]] = {
     ("ops", "cpu", "may_copy"): (True, _CPU_ONLY),
     ("ops", "cuda", "may_copy"): (True, _CPU_ONLY),
     ("modules", "torch.nn.LayerNorm", "rank_argument"): ("normalized_shape", _NORMALIZED_SHAPE),
     ("modules", "torch.nn.RMSNorm", "rank_argument"): ("normalized_shape", _NORMALIZED_SHAPE),
+    ("ops", "einsum", "dtype_rule"): ("same", _LIST_OPERANDS),
     ("ops", "nn.functional.embedding", "dtype_rule"): ("weight", _WEIGHT_FIRST),
     ("ops", "nn.functional.embedding_bag", "dtype_rule"): ("weight", _WEIGHT_FIRST),
     ("losses", "torch.nn.CTCLoss", "expects_log_probabilities"): (True, _CTC),
