@@ -103,6 +103,16 @@ def test_saved_arity_fallback_and_unknown() -> None:
     assert schema_only.saved([True]) == (frozenset(), False)
 
 
+def test_saved_takes_a_variant_for_arities_the_op_never_had() -> None:
+    # `torch.max(a, b)` is op_db's `max.binary`: with two tensors, both are saved
+    mx = K.op("torch.max")
+    assert mx is not None and {1, 2} <= mx.saved_arities
+    assert mx.saved([True, True])[0] == {0, 1}
+    # one tensor keeps the op's own measurement (`max(x, dim)`: only the indices are saved)
+    assert mx.saved([True])[0] == frozenset()
+    assert K.op("Tensor.min") is not None and K.op("Tensor.min").saved([True, True])[0] == {0, 1}
+
+
 def test_lookup_speed() -> None:
     K.op("Tensor.__mul__")  # loaded
     n = 20000

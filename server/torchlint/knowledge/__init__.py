@@ -318,7 +318,11 @@ class _Table:
         self.names: dict[str, str] = raw["op_names"]
         self.qualname_aliases: dict[str, str] = raw["qualname_aliases"]
         self.overrides: Mapping[str, str] = MappingProxyType(dict(raw["overrides"]))
-        self.ops = _Section(raw["ops"], _build_op)
+        ops: dict[str, Any] = raw["ops"]
+        variants = _variants(ops)
+        self.ops = _Section(
+            ops, lambda key, entry: _build_op(key, _with_variant_arities(entry, variants, key, ops))
+        )
         self.factories = _Section(raw["factories"], _build_factory)
         self.modules = _Section(raw["modules"], _build_module)
         self.losses = _Section(raw["losses"], _build_loss)
@@ -470,6 +474,30 @@ def distribution_sample_dtype(kind: str) -> str | None:
 
 
 # --------------------------------------------------------------------------- builders
+
+
+def _variants(ops: Mapping[str, Any]) -> dict[str, list[str]]:
+    """op_db's variants of an op by the op's key (`max` -> `max.binary`, ...)."""
+    out: dict[str, list[str]] = {}
+    for key in ops:
+        base, dot, variant = key.partition(".")
+        if dot and "." not in variant and base in ops:
+            out.setdefault(base, []).append(key)
+    return out
+
+
+def _with_variant_arities(
+    raw: Mapping[str, Any], variants: Mapping[str, list[str]], key: str, ops: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """The op's entry, with what its variants saved for numbers of tensor inputs the op's
+    own samples never had: `torch.max(a, b)` is op_db's `max.binary` (both inputs saved),
+    though the name `max` is its reduction's."""
+    extra: dict[str, Any] = {}
+    for name in variants.get(key, ()):
+        for arity, entries in ops[name].get("saved", {}).items():
+            if arity not in raw.get("saved", {}) and arity not in extra:
+                extra[arity] = entries
+    return {**raw, "saved": {**raw.get("saved", {}), **extra}} if extra else raw
 
 
 def _build_op(key: str, raw: Mapping[str, Any]) -> OpFacts:
