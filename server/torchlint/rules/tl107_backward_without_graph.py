@@ -5,7 +5,10 @@ grad: it was computed under `torch.no_grad()`, came from `.detach()`, was re-wra
 `torch.tensor(...)`, went through `.item()`/`.numpy()`, or through a non-differentiable op
 such as `argmax`. `torch.distributions` objects keep the grad mode they were built in: a
 policy's `dist.log_prob(action)` from an `act()` decorated with `@torch.no_grad()` has no
-graph, however it is used later.
+graph, however it is used later; `dist.sample()` is drawn outside the graph (a loss built on
+samples alone has none either). A `.grad` is a tensor without a graph, unless the file
+passes `create_graph` somewhere (`loss.backward(create_graph=True)`: a penalty on the
+gradients, a Hessian trace), where it is not known.
 
 ## Why is this bad?
 There is no graph to go back through: `RuntimeError: element 0 of tensors does not require

@@ -10,7 +10,8 @@ result is finite at the point, as `sqrt(0)` or `mag ** 0.3` at 0: a quotient by 
 NaN in the forward pass already, which nothing hides). Not flagged: the double `where` (the
 input made safe with the same mask first, also through a helper taking the mask, with
 `masked_fill`, with the negated mask `~m`, with a view of the mask (`eye[..., None]`), or with a wider
-mask than the one that discards: `where(off, d2, 1)` then `where(off & near, ...)`; adding
+mask than the one that discards: `where(off, d2, 1)` then `where(off & near, ...)`, or with
+the same condition written out again (`where(a + b != 0, x / where(a + b != 0, a + b, 1), 0)`); adding
 the identity, `d2 + torch.eye(n)` (a positive multiple of it, the complement of an
 off-diagonal mask, plus an eps) or `d2.fill_diagonal_(1.0)`, makes the diagonal safe for a
 mask of `torch.eye`: a `where`, `masked_fill`, a factor `1 - eye` or an index `[~eye]`), and a
