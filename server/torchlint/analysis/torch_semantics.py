@@ -1575,6 +1575,30 @@ def _distribution(
     return Distribution(kind, stored)
 
 
+_KL_DIVERGENCE: Final = frozenset(
+    {"torch.distributions.kl_divergence", "torch.distributions.kl.kl_divergence"}
+)
+
+
+def _kl_divergence(ip: Interpreter, qual: str, args: Args, node: ast.Call, state: State) -> Value:
+    """`kl_divergence(q, prior)`: computed from both distributions' parameter tensors, in
+    the grad mode of the call (an ELBO's KL term made once before the loop keeps one graph
+    that each iteration's backward goes through)."""
+    dists = [v for _, v in args[:2]]
+    if len(dists) != 2 or not all(isinstance(d, Distribution) for d in dists):
+        return UNKNOWN
+    params = [d.params for d in dists if isinstance(d, Distribution) and d.params is not None]
+    if not params:
+        return UNKNOWN
+    inputs = [make_input(ip, None, p, state) for p in params]
+    ref = apply_op(ip, qual, None, inputs, node, state)
+    first = state.tensor(params[0])
+    state.heap[ref.oid] = state.tensor(ref).evolve(
+        dtype=first.dtype, rank=None, device=first.device
+    )
+    return ref
+
+
 def _distribution_method(
     ip: Interpreter,
     dist: Distribution,
@@ -1982,6 +2006,8 @@ def call_torch(
         return NN.make_optimizer(ip, qual, args, kwargs, node, state)
     if qual.startswith("torch.distributions.") and last[:1].isupper():
         return _distribution(ip, last, args, kwargs, node, state)
+    if qual in _KL_DIVERGENCE:
+        return _kl_divergence(ip, qual, args, node, state)
     if (
         qual.startswith("torch.nn.")
         and last[:1].isupper()
