@@ -1285,7 +1285,17 @@ def _interval(name: str, op_name: str, inputs: list[Input], node: ast.AST) -> In
             and divisor.interval.lo is not None
             and divisor.interval.lo > 0
         ):
-            return NONNEG
+            return POSITIVE if fi.excludes(0.0) else NONNEG
+    if (
+        name in ("__truediv__", "div", "true_divide")
+        and fi is not None
+        and fi.excludes(0.0)
+        and len(inputs) > 1
+        and inputs[1].tensor is not None
+    ):
+        # a value never 0 divided by a tensor (finite) is never 0: the log of
+        # `p.masked_fill(p <= 0, 1.0) / q` is safe whatever q is
+        return Interval(None, None, hole=0.0)
     if (
         name == "__rtruediv__"
         and fi is not None

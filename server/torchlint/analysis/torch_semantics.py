@@ -2543,6 +2543,13 @@ def _torch_op(
         _where(ip, args, ref, node, state)
     elif name == "masked_fill" and len(args) >= 3:
         _masked_fill(ip, args[0], args[1], node, state, ref, args[2][1])
+    elif (
+        name in _METHOD_COMPARISONS
+        and len(args) == 2
+        and isinstance(args[0][1], TRef)
+        and isinstance(ref, TRef)
+    ):
+        _compared(ip, name, args[0][1], args[1][1], ref, node, state)
     _emit_call(ip, qual, None, args, kwargs, ref, node, state)
     return ref
 
@@ -3130,8 +3137,38 @@ def tensor_method(
     result = _tuple_result(ip, name, op, result, node, state)
     if name == "masked_fill" and len(args) >= 2:
         _masked_fill(ip, (recv_node, ref), args[0], node, state, result, args[1][1])
+    elif name in _METHOD_COMPARISONS and len(args) == 1 and isinstance(result, TRef):
+        _compared(ip, name, ref, args[0][1], result, node, state)
     _emit_call(ip, qual, (recv_node, ref), args, kwargs, result, node, state)
     return result
+
+
+# `x.gt(0)`, `torch.gt(x, 0)`: the comparison operators as methods and functions.
+_METHOD_COMPARISONS: Final = {
+    "lt": "<",
+    "le": "<=",
+    "gt": ">",
+    "ge": ">=",
+    "eq": "==",
+    "ne": "!=",
+    "less": "<",
+    "less_equal": "<=",
+    "greater": ">",
+    "greater_equal": ">=",
+    "not_equal": "!=",
+}
+
+
+def _compared(
+    ip: Interpreter, name: str, x: TRef, other: Value, result: TRef, node: ast.AST, state: State
+) -> None:
+    """`x.gt(0)` is the mask `x > 0`, as the operator is (see `compare`)."""
+    value = const_number(other)
+    if value is None:
+        return
+    mask = Mask(state.tensor(x).root, _METHOD_COMPARISONS[name], value, ip.text(node))
+    state.heap[result.oid] = state.tensor(result).evolve(dtype=BOOL, mask=mask)
+    same_condition(ip, ("compare", mask.root, mask.op, value), result.oid)
 
 
 # In-place methods that change a tensor's number of dimensions (the others keep it).
@@ -4303,15 +4340,21 @@ def _where(ip: Interpreter, args: Args, result: TRef, node: ast.Call, state: Sta
             other = _point_value(b if on_true else a, state)
             if point is not None and other is None:
                 ip.where_guards[result.oid] = (cond_key, on_true)
-    # The result's values: each branch restricted by the condition, where it is about it.
-    if mask is not None and mask.holds_on() is not None:
-        held = mask.holds_on()
-        parts: list[Interval | None] = []
-        for v, positive in ((a, True), (b, False)):
-            parts.append(_branch_interval(state, v, mask, held, positive))
-        if parts[0] is not None and parts[1] is not None:
-            t = state.tensor(result)
-            state.heap[result.oid] = t.evolve(interval=parts[0].join(parts[1]))
+    _selected_interval(mask, a, b, result, state)
+
+
+def _selected_interval(mask: Mask | None, a: Value, b: Value, result: TRef, state: State) -> None:
+    """The values of `where(mask, a, b)` (or `b.masked_fill(mask, a)`): each side
+    restricted by the condition, where it is about it (`where(x > 0, x, 1)` is positive)."""
+    held = mask.holds_on() if mask is not None else None
+    if mask is None or held is None:
+        return
+    parts = [
+        _branch_interval(state, v, mask, held, positive) for v, positive in ((a, True), (b, False))
+    ]
+    if parts[0] is not None and parts[1] is not None:
+        t = state.tensor(result)
+        state.heap[result.oid] = t.evolve(interval=parts[0].join(parts[1]))
 
 
 def _point_value(v: Value, state: State) -> float | None:
@@ -4466,6 +4509,9 @@ def _masked_fill(
     if cond_key is not None and isinstance(result, TRef) and _point_value(fill, state) is not None:
         # `d2_safe = d2.masked_fill(eye, 1.0)`: the first half of a double masking
         ip.where_guards[result.oid] = (cond_key, True)
+    if isinstance(result, TRef):
+        # `x.masked_fill(x <= 0, 1.0)` is positive, as `where(x <= 0, 1.0, x)` is
+        _selected_interval(_mask_of(ip, mask_arg[1], state), fill, target[1], result, state)
 
 
 def _mask_multiply(
