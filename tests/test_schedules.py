@@ -124,3 +124,47 @@ def test_attributes_cut_in_helpers_and_methods_the_loop_calls() -> None:
     assert s.cut_for(".h", 8)
     assert s.cut_for(".pending", 8)
     assert not s.cut_for(".c", 8)
+
+
+def test_an_equality_with_the_counter_runs_on_one_iteration() -> None:
+    s = _schedule(
+        """
+        for t in range(T):
+            h = cell(x[t], h)
+            if t == T - 1:
+                h.sum().backward()
+            if t + 1 == steps:
+                log(h)
+            if t % 2 == 0:
+                h = h.detach()
+        """
+    )
+    assert s.runs_once(5) and s.runs_once(7)
+    assert not s.runs_once(9) and s.runs_sometimes(9)
+
+
+def test_enumerate_counters_count_but_a_bound_that_moves_does_not() -> None:
+    s = _schedule(
+        """
+        for i, batch in enumerate(loader):
+            loss = model(batch).mean()
+            if i == len(loader) - 1:
+                loss.backward()
+            if i == next_eval:
+                loss.backward()
+                next_eval = next_eval + 100
+        """
+    )
+    assert s.runs_once(5)
+    assert not s.runs_once(7)  # `next_eval` moves: the test may hold again
+
+
+def test_a_loop_over_items_has_no_counter() -> None:
+    s = _schedule(
+        """
+        for x in xs:
+            if x == last:
+                x.backward()
+        """
+    )
+    assert not s.runs_once(4)

@@ -2077,10 +2077,12 @@ class Interpreter:
             s = join_states(self.graph, s, c, live=live, after=frame.freed_after)
         frame.continues.clear()
         if s.freed and loop is not None and self.src is self.main_src:
-            self._cut_on_schedule(s, loop, frame.graph_start)
+            self._cut_on_schedule(s, loop, frame.graph_start, frame.freed_after)
         return s
 
-    def _cut_on_schedule(self, s: State, loop: ast.stmt, graph_start: int) -> None:
+    def _cut_on_schedule(
+        self, s: State, loop: ast.stmt, graph_start: int, after: dict[int, Why]
+    ) -> None:
         """Truncated backprop on a schedule (see `schedules`): a graph the loop made and a
         backward that runs on some iterations only freed is out of the next iteration's way
         when every name that carries it there is, somewhere in the body, cut from the graph
@@ -2102,6 +2104,12 @@ class Interpreter:
         reached: dict[tuple[str, int], set[int]] = {}  # by name and backward (cut periods)
         dropped: set[int] = set()
         for line, candidates in by_line.items():
+            if sched.runs_once(line):
+                # `if t == T - 1: loss.backward()`: it runs once, so no iteration meets what
+                # it freed; code after the loop still may
+                after.update((n, s.freed[n]) for n in candidates)
+                dropped |= candidates
+                continue
             kept: set[int] = set()
             for name in sched.carried:
                 if sched.cut_for(name, line):

@@ -28,9 +28,16 @@ class Schedule:
     conditional: tuple[tuple[int, int], ...]  # lines that run only on some iterations
     # lines under `if step % k == ...` with a number k: (first, last, k)
     periods: tuple[tuple[int, int, int], ...] = ()
+    # lines under `if t == k` of `for t in range(n)`: they run on one iteration at most
+    once: tuple[tuple[int, int], ...] = ()
 
     def runs_sometimes(self, line: int) -> bool:
         return any(a <= line <= b for a, b in self.conditional)
+
+    def runs_once(self, line: int) -> bool:
+        """`line` runs on one iteration of the loop at most (`if t == T - 1:`): a backward
+        there never meets, on a later iteration, the graph it freed itself."""
+        return any(a <= line <= b for a, b in self.once)
 
     def cut_for(self, name: str, line: int) -> bool:
         """`name` is cut on the steps a backward at `line` runs: somewhere in the loop, and
@@ -117,6 +124,7 @@ def schedule_of(loop: ast.stmt, functions: Functions) -> Schedule:
     cut: dict[str, list[int]] = {}
     conditional: list[tuple[int, int]] = []
     periods: list[tuple[int, int, int]] = []
+    once_tests: list[tuple[tuple[int, int], ast.expr]] = []
     called_sometimes: set[str] = set()
     called: set[str] = set()
     for n in nodes:
@@ -129,6 +137,8 @@ def schedule_of(loop: ast.stmt, functions: Functions) -> Schedule:
             conditional.extend(_span(block) for block in (n.body, n.orelse) if block)
             if n.body and (k := _modulus(n.test)) is not None:
                 periods.append((*_span(n.body), k))
+            if n.body and (k_node := _single_iteration(n.test, loop)) is not None:
+                once_tests.append((_span(n.body), k_node))
         elif isinstance(n, ast.Assign):
             _note_cuts(n, cut)
         elif isinstance(n, ast.Expr) and isinstance(n.value, ast.Call):
@@ -174,11 +184,61 @@ def schedule_of(loop: ast.stmt, functions: Functions) -> Schedule:
             for t in _names(n.targets):
                 cut.setdefault(t.id, []).append(n.lineno)
     carried = {name for name, line in reads if line <= first_store.get(name, line)}
+    # `t == k` holds once if the loop never binds what `k` reads (`next_eval = ...` would
+    # make it hold again later)
+    once = [
+        span
+        for span, k in once_tests
+        if not any(isinstance(n, ast.Name) and n.id in first_store for n in ast.walk(k))
+    ]
     return Schedule(
         frozenset(carried),
         {name: tuple(lines) for name, lines in cut.items()},
         tuple(conditional),
         tuple(periods),
+        tuple(once),
+    )
+
+
+def _single_iteration(test: ast.expr, loop: ast.stmt) -> ast.expr | None:
+    """In `t == k` (or `t + 1 == k`) of the counter of `for t in range(...)` or
+    `for t, x in enumerate(...)`, with `k` not read from `t`, the `k`: the counter takes each
+    value once, so the test holds on one iteration at most (`if t == T - 1:`, the last),
+    unless the loop changes `k` (see `schedule_of`)."""
+    if not (
+        isinstance(loop, ast.For)
+        and isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(loop.iter, ast.Call)
+        and isinstance(loop.iter.func, ast.Name)
+    ):
+        return None
+    target, func = loop.target, loop.iter.func.id
+    if func == "enumerate" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+        target = target.elts[0]
+    elif func != "range":
+        return None
+    if not isinstance(target, ast.Name):
+        return None
+    name = target.id
+    sides = (test.left, test.comparators[0])
+    for a, b in (sides, sides[::-1]):
+        counter = a.left if _plus_constant(a) else a  # type: ignore[attr-defined]
+        if (
+            isinstance(counter, ast.Name)
+            and counter.id == name
+            and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(b))
+        ):
+            return b
+    return None
+
+
+def _plus_constant(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Add)
+        and isinstance(node.right, ast.Constant)
     )
 
 

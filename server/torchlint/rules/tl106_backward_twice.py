@@ -52,6 +52,9 @@ running loss never reset), or cut on a rarer period (`% 6` for a backward under 
 still flagged. A state kept on an object counts by attribute: `model.state =
 model.state.detach()` (or a `detach_state()` method doing so) in a helper the loop calls, up
 to three calls deep, cuts `.state` of every object; a `.c` never cut still carries the graph.
+A backward under a test of the loop's counter for one value (`if t == T - 1:` in `for t in
+range(T)`, `if i + 1 == len(xs):` in `for i, x in enumerate(xs)`) runs on one iteration, so
+no later iteration meets what it freed; code after the loop still does.
 
 ## References
 - TORCH_FACTS §1(h); `torch.Tensor.backward(retain_graph=...)`
