@@ -2251,9 +2251,13 @@ def _factory(
         # An identity matrix is 0/1: `dist * (1 - torch.eye(n))` discards the diagonal as a
         # mask would (true where the matrix is nonzero).
         t = t.evolve(mask=Mask(oid, "!=", 0.0, text, False, dtype != BOOL))
-    if fk.legacy and args and (len(args) > 1 or all(const_type(v) is int for _, v in args)):
+    if fk.legacy and (
+        (args and (len(args) > 1 or all(const_type(v) is int for _, v in args)))
+        or any(isinstance(a, ast.Starred) for a in node.args)
+    ):
         # `torch.FloatTensor(10)`: sizes, so the memory is whatever was there until written
-        # (two or more arguments are always sizes: data comes as one).
+        # (two or more arguments are always sizes: data comes as one; a spread one,
+        # `FloatTensor(*p.shape)`, is spread into sizes).
         t = t.evolve(uninit=ip.why_code(node, "{}"))
     state.heap[oid] = t
     # New storage at this site (the next iteration's `mask = torch.ones(...)`): what an op
