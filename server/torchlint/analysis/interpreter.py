@@ -223,6 +223,7 @@ class Interpreter:
         # taken through them with `create_graph=True` depends on those parameters
         self.parameter_nodes: set[int] = set()
         self._graph_of_grads: bool | None = None  # see `grads_may_have_graph`
+        self.thaws: bool | None = None  # see `nn_semantics._thaws_in_a_loop`
         # pairwise self-differences and what keeps their zero diagonal; square roots of them
         # by graph node (see `self_pairs`, TL202)
         self.zero_diagonals: dict[int, DiagonalZeros] = {}

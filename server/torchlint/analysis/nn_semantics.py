@@ -1600,14 +1600,35 @@ def _one_rank(mod: ModuleObj) -> bool:
 
 
 def freeze(ip: Interpreter, module_oid: int, flag: bool, node: ast.AST, state: State) -> None:
-    """`p.requires_grad = False` for every `p` of `m.parameters()`: the module is frozen."""
+    """`p.requires_grad = False` for every `p` of `m.parameters()`: the module is frozen,
+    unless the file turns some parameters back on in a loop of its own (`for p in
+    bn_parameters(model): p.requires_grad_(True)`, test-time adaptation): which ones the
+    analysis may not know, so the module's parameters are then unknown."""
     why = ip.why_code(node, f"`{{}} = {flag}` for every parameter of the module")
-    _update_tree(ip, state, ObjRef(module_oid), {"params_rg": Tri.YES if flag else Tri.NO})
+    rg = Tri.YES if flag else Tri.MAYBE if _thaws_in_a_loop(ip) else Tri.NO
+    _update_tree(ip, state, ObjRef(module_oid), {"params_rg": rg})
     for key in ("weight", "bias"):
         oid = ip.graph.alloc(f"param:{module_oid}:{key}", ())
         t = state.heap.get(oid)
         if isinstance(t, Tensor):
-            state.heap[oid] = t.evolve(rg=Tri.YES if flag else Tri.NO, why_rg=why)
+            state.heap[oid] = t.evolve(rg=rg, why_rg=why if rg is not Tri.MAYBE else None)
+
+
+_LOOP_TARGET: Final = re.compile(r"\bfor\s+(?:\w+\s*,\s*)?(\w+)\s+in\b")
+_THAWED: Final = r"\b{}\.requires_grad(?:_\(\s*(?:True)?\s*\)|\s*=\s*True)"
+
+
+def _thaws_in_a_loop(ip: Interpreter) -> bool:
+    """The file sets `requires_grad` back on for a loop variable somewhere."""
+    found = ip.thaws
+    if found is None:
+        text = ip.main_src.scan_text
+        found = "requires_grad" in text and any(
+            re.search(_THAWED.format(re.escape(name)), text)
+            for name in set(_LOOP_TARGET.findall(text))
+        )
+        ip.thaws = found
+    return found
 
 
 # Any way a file may fill parameters: `nn.init.*`, `reset_parameters`, a loaded state, an

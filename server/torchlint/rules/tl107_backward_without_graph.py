@@ -8,7 +8,10 @@ policy's `dist.log_prob(action)` from an `act()` decorated with `@torch.no_grad(
 graph, however it is used later; `dist.sample()` is drawn outside the graph (a loss built on
 samples alone has none either). A `.grad` is a tensor without a graph, unless the file
 passes `create_graph` somewhere (`loss.backward(create_graph=True)`: a penalty on the
-gradients, a Hessian trace), where it is not known.
+gradients, a Hessian trace), where it is not known. A model whose parameters are all
+frozen (`for p in model.parameters(): p.requires_grad_(False)`) gives outputs without a
+graph, unless the file turns parameters back on in a loop (`for p in bn_params:
+p.requires_grad_(True)`): which ones is then not known.
 
 ## Why is this bad?
 There is no graph to go back through: `RuntimeError: element 0 of tensors does not require
