@@ -163,6 +163,10 @@ class ModuleCall(Event):
     # A `copy.deepcopy` of a model that is now in evaluation mode (an EMA copy evaluated
     # beside it): that model, and where it was switched.
     copy_of_eval: tuple[ModuleObj, Why] | None = None
+    # the call, in a function that backpropagates or steps an optimizer, of the helper
+    # (or of its caller) holding this call: `targets = predict_tta(model, x)` inside a
+    # test-time adaptation step (its result may feed that step's loss)
+    training_site: ast.AST | None = None
 
     @property
     def module_node(self) -> ast.expr:

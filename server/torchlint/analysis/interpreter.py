@@ -2096,7 +2096,7 @@ class Interpreter:
             if self.functions_read is None:
                 self.functions_read = Functions(tree)
             sched = self.schedules[id(loop)] = schedule_of(loop, self.functions_read)
-        if not sched.cut:
+        if not sched.cut and not sched.once:
             return
         by_line: dict[int, set[int]] = {}
         for n, why in s.freed.items():

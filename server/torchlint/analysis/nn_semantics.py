@@ -1083,8 +1083,23 @@ def _emit_module_call(
             callers=ip.frame.context,
             via_method=via_method,
             copy_of_eval=_copy_of_eval(ip, ref, state),
+            training_site=_training_site(ip),
         )
     )
+
+
+def _training_site(ip: Interpreter) -> ast.AST | None:
+    """The innermost call, in a function of this file on the call stack that backpropagates
+    or steps an optimizer in its own text, leading to the current function."""
+    active, sites = ip.active, ip.call_sites
+    # `active[i]` was called at `sites[i]`: the call inside `active[i]` is `sites[i + 1]`
+    for i in range(len(active) - 2, -1, -1):
+        f = active[i]
+        if (f.source is None or f.source is ip.main_src) and trains_in_body(
+            f, ip.main_src.scan_lines
+        ):
+            return sites[i + 1] if i + 1 < len(sites) else None
+    return None
 
 
 def _unit_test(ip: Interpreter, func: FunctionInfo) -> bool:

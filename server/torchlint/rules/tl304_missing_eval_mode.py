@@ -16,7 +16,9 @@ dropout: `def mc_predict(x): model.train(); ...`), a copy of a live model
 `no_grad` inside the training step (a function that also steps an optimizer, not just an
 environment's `env.step(action)`, or, in a loop of module
 code, a result that feeds the loss backpropagated later in the loop: MixMatch's label
-guessing; a validation result handed to a scheduler's `step` is still flagged). An object holding the model
+guessing; also a helper, evaluation-named or not, called in such a step whose result feeds
+its loss: test-time adaptation's `targets = predict_tta(model, x)`; a validation result
+handed to a scheduler's `step` or a print is still flagged). An object holding the model
 handed to code the analysis does not run (a callback found with `getattr`, a call too
 deep to follow) may switch its mode there: unless that code cannot (an empty hook, a
 logger), the mode becomes unknown and nothing is reported.
@@ -99,9 +101,12 @@ class MissingEvalMode(Rule):
             return
         if not has_mode_dependent(event.state, mod):
             return
-        if not event.in_eval_scope and _trains_around(ctx, event.node, event.module_text):
+        if (not event.in_eval_scope and _trains_around(ctx, event.node, event.module_text)) or (
+            event.training_site is not None and _feeds_backward(ctx, event.training_site)
+        ):
             # pseudo-labels or a teacher's targets made under no_grad inside a training
-            # step (FixMatch, mean teacher): train mode there is the method's choice
+            # step (FixMatch, mean teacher, test-time adaptation's `predict_tta(model, x)`):
+            # train mode there is the method's choice
             return
         parent = ctx.parents(event.node).get(id(event.node))
         if isinstance(parent, ast.Expr) and not event.in_eval_scope:
@@ -221,6 +226,13 @@ def _trains_around(ctx: RuleContext, node: ast.AST, model: str) -> bool:
     func = ctx.enclosing_function(node)
     if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
         return trains_in_text(func, ctx.source.scan_lines, model)
+    return _feeds_backward(ctx, node)
+
+
+def _feeds_backward(ctx: RuleContext, node: ast.AST) -> bool:
+    """What `node` gives feeds a backward later in the loop holding it (labels guessed at
+    the top of a training step); a validation result handed to a print or a scheduler's
+    `step` does not."""
     loop = _innermost_loop(ctx, node)
     parents = ctx.parents(node)
     stmt = parents.get(id(node))
