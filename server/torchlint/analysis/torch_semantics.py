@@ -2712,6 +2712,14 @@ def _dict_method(
         key = args[0][1]
         if isinstance(key, Const) and type(key.value) is str and key.value in entries:
             return entries[key.value]
+        if len(args) > 1 and (found.exact or found.values is not None):
+            # `vocab.get(word, vocab["<unk>"])` of a vocabulary of ints: an int either way
+            kinds = {const_type(v) for v in entries.values()}
+            if found.values is not None:
+                kinds.add(const_type(found.values))
+            kinds.add(const_type(args[1][1]))
+            if len(kinds) == 1 and kinds <= {int, float}:
+                return Const(_TypeOnly(kinds.pop()))  # type: ignore[arg-type]
         return UNKNOWN
     if name in ("items", "values", "keys") and not args:
         alike = found.values
