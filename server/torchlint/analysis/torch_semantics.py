@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from torchlint import knowledge as K
@@ -2663,6 +2663,15 @@ def rank_from_shape_unpack(
         state.env[base.id] = TRef(oid)
 
 
+def one_number_kind(
+    values: Sequence[Value], allowed: tuple[type, ...] = (int, float)
+) -> Const | None:
+    """Numbers all of one of the `allowed` types (values unknown): that type, as a constant."""
+    kinds = {const_type(v) for v in values}
+    kind = kinds.pop() if len(kinds) == 1 else None
+    return Const(_TypeOnly(kind)) if values and kind in allowed else None
+
+
 def number_kind(value: Value) -> Const | None:
     """An int or a float whose value does not matter: the kind of Python number `value`
     is (bool is not one), None for anything else."""
@@ -2685,10 +2694,9 @@ def _any_entry(ip: Interpreter, found: DictObj, node: ast.expr, state: State) ->
         and not isinstance(values[0], TRef)
     ):
         return values[0]  # `REGISTRY[name]` with one class registered: that class
-    kinds = {const_type(v) for v in values}
-    if found.exact and values and len(kinds) == 1 and kinds <= {int, float}:
-        # `LANGS[lang]` of `{"en": 0, "de": 1}`: one of its ints
-        return Const(_TypeOnly(kinds.pop()))  # type: ignore[arg-type]
+    number = one_number_kind(values) if found.exact else None
+    if number is not None:
+        return number  # `LANGS[lang]` of `{"en": 0, "de": 1}`: one of its ints
     if not found.exact or not values or not all(isinstance(v, TRef) for v in values):
         return UNKNOWN
     tensors = [state.tensor(v) for v in values if isinstance(v, TRef)]
@@ -2714,12 +2722,10 @@ def _dict_method(
             return entries[key.value]
         if len(args) > 1 and (found.exact or found.values is not None):
             # `vocab.get(word, vocab["<unk>"])` of a vocabulary of ints: an int either way
-            kinds = {const_type(v) for v in entries.values()}
-            if found.values is not None:
-                kinds.add(const_type(found.values))
-            kinds.add(const_type(args[1][1]))
-            if len(kinds) == 1 and kinds <= {int, float}:
-                return Const(_TypeOnly(kinds.pop()))  # type: ignore[arg-type]
+            present: list[Value] = [] if found.values is None else [found.values]
+            number = one_number_kind([*entries.values(), *present, args[1][1]])
+            if number is not None:
+                return number
         return UNKNOWN
     if name in ("items", "values", "keys") and not args:
         alike = found.values
@@ -3889,10 +3895,10 @@ def _fold(a: Value, b: Value, op: ast.operator) -> Value:
         if items and all(item == items[0] for item in items):
             return Seq((items[0],), "listof")
         kinds = tuple(dict.fromkeys(items))
-        types = {const_type(i) for i in items}
-        if len(types) == 1 and types <= {int, float, bool}:
+        number = one_number_kind(items, (int, float, bool))
+        if number is not None:
             # `[1] * n + [0] * pad`: numbers of one type (an attention mask's row)
-            return Seq((Const(_TypeOnly(types.pop())),), "listof")  # type: ignore[arg-type]
+            return Seq((number,), "listof")
         if 1 < len(kinds) <= _MAX_CONCAT and all(isinstance(i, TRef) for i in kinds):
             # `[num] + embedded`: tensors of a few kinds in unknown number, enough for
             # `torch.cat` to promote their dtypes; loops and indexing see nothing known
